@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { getOrCreateSecret } from './db/app-secrets';
+import type { DatabaseHandle } from './db/client';
+import { adminRoutes } from './features/admin/routes';
+import { authRoutes } from './features/auth/routes';
+import { botRoutes } from './features/bots/routes';
+import { healthRoutes } from './features/health/routes';
+import { createMailer, type Mailer } from './features/mail/mailer';
+import { devOutboxRoutes } from './features/mail/routes';
+import { tokenRoutes } from './features/tokens/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin, registerApiDocs } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open, migrated database (see db/prepare.ts). */
+  database: DatabaseHandle;
+  redis?: Redis | null;
+  /** Replaces the mailer that the configuration selects (tests use it to read mail). */
+  mailer?: Mailer;
+  /** false silences the log (tests). */
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole app without listening: plugins first, then the routes, then the docs and
+ * the web app. main.ts listens; tests build it and inject requests.
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refreshToken'],
+          },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // Keep-alive sockets must not hold a graceful shutdown open.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    redis: opts.redis ?? null,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    ready: true,
+  };
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, {
+    cookieSecret: await getOrCreateSecret(database.db, 'cookie_secret'),
+    https: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(openApiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(botRoutes, { prefix: '/api/bots' });
+  await app.register(tokenRoutes, { prefix: '/api/tokens' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(devOutboxRoutes, { prefix: '/api/dev' });
+
+  await registerApiDocs(app);
+  await registerWebApp(app, config.webDist);
+  return app;
+}

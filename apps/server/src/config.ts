@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, from the environment, checked once at start.
+ * The README documents each one; keep the two in step.
+ */
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolish.default(false),
+  WEB_DIST: z.string().optional(),
+  SEED_DEMO: boolish.default(true),
+  ADMIN_EMAIL: z.string().optional(),
+  STARTING_TOKENS: z.coerce.number().int().min(0).default(100),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CharaChat <no-reply@charachat.local>'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_NAME: z.string().default('SSO'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export interface Config {
+  env: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  redisUrl: string | undefined;
+  /** Prefixes every Redis key, so that test runs and instances of other apps never collide. */
+  redisPrefix: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string;
+  seedDemo: boolean;
+  adminEmail: string | undefined;
+  startingTokens: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | null;
+  rateLimit: { max: number; windowMs: number };
+  login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number };
+  refreshTokenTtlDays: number;
+  /** Argon2 cost; tests lower it, production keeps the library's defaults. */
+  passwordHashing: { memoryCost: number; timeCost: number };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the environment; throws a readable error naming the bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_PROVIDER_NAME }
+      : null;
+  const publicHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${publicHost}:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    dbPoolMax: e.DB_POOL_MAX,
+    redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: 'charachat:',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: e.SEED_DEMO,
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase() || undefined,
+    startingTokens: e.STARTING_TOKENS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    oidc,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    login: {
+      maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT,
+      maxPerIp: e.LOGIN_MAX_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+      signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    },
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    passwordHashing: { memoryCost: 65_536, timeCost: 3 },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Mailer } from './features/mail/mailer';
+import type { SessionUserRow } from './features/users/serialize';
+
+/** What every route module may use, built once in app.ts and reached as `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  redis: Redis | null;
+  mailer: Mailer;
+  /** False while the server shuts down, so /readyz turns load balancers away first. */
+  ready: boolean;
+}
+
+/** Who is calling: set by the auth plugin for every request that carries a valid access token. */
+export interface RequestAuth {
+  user: SessionUserRow;
+  sessionId: string;
+  accessToken: string;
+  expiresAt: Date;
+}
+
+/** Who may call a route. Every /api route must say it (the auth plugin refuses to start otherwise). */
+export type RouteAccess = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The one database type the code uses; both drivers provide it. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+/** A transaction, or the database itself: repositories accept either. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Answers when the database takes a query; throws otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Runs `fn` while holding a lock shared by every instance (migrations, seeding). */
+  withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string } | { memory: true };
+
+// Any fixed number works; it only has to be the same in every instance of the app.
+const MIGRATION_LOCK_ID = 7_202_611;
+
+/**
+ * Opens PostgreSQL: a server through a pool when a URL is given, otherwise PGlite, embedded in
+ * this process, persisted under a folder (or in memory for tests).
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
+    // An idle client that loses its server must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      async ping() {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+      async withExclusiveLock(fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+    };
+  }
+
+  let client: PGlite;
+  if ('pgliteDir' in target) {
+    fs.mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
+    client = await PGlite.create(target.pgliteDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+    // PGlite lives in this one process: nothing else can run migrations at the same time.
+    withExclusiveLock: (fn) => fn(),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../config';
+import { seedCategories } from '../seed/categories';
+import { seedDemoData } from '../seed/demo';
+import { grantAdminIfConfigured } from '../features/auth/accounts';
+import { findUserByEmail } from '../features/users/repository';
+import type { DatabaseHandle } from './client';
+import { runMigrations } from './migrate';
+
+/**
+ * Brings a database up to date before the app serves it: migrations, reference data, and on
+ * the first start the demo data. Answers whether the demo data was created just now.
+ */
+export async function prepareDatabase(handle: DatabaseHandle, config: Config): Promise<{ seededDemo: boolean }> {
+  await runMigrations(handle);
+  return handle.withExclusiveLock(async () => {
+    await seedCategories(handle.db);
+    const seededDemo = config.seedDemo ? await seedDemoData(handle.db, config) : false;
+    if (config.adminEmail) {
+      const user = await findUserByEmail(handle.db, config.adminEmail);
+      if (user) await grantAdminIfConfigured(handle.db, config.adminEmail, user);
+    }
+    return { seededDemo };
+  });
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    /** Null for accounts that only sign in through the OIDC provider. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    tier: text('tier', { enum: ['free', 'premium', 'ultimate'] })
+      .notNull()
+      .default('free'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    isDemo: boolean('is_demo').notNull().default(false),
+    avatarUrl: text('avatar_url'),
+    /** The referral code given at signup (`?ref=`), kept for the referral program. */
+    signupRef: text('signup_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // Usernames are unique whatever their case: "Alice" and "alice" are one name.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Server-wide values created once (such as the cookie-signing secret), shared by every instance. */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { emailVerifications } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
+import { hashToken, newToken } from '../../lib/secure-tokens';
+import { verificationMail } from '../mail/templates';
+import type { SessionUserRow } from '../users/serialize';
+import { grantAdminIfConfigured } from './accounts';
+
+const LINK_TTL_MS = 24 * 60 * 60_000;
+
+/** Mails a link that proves the user owns their address; the link works once, for 24 hours. */
+export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, user: SessionUserRow): Promise<void> {
+  const token = newToken('ev');
+  await ctx.db.insert(emailVerifications).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    email: user.email,
+    expiresAt: new Date(Date.now() + LINK_TTL_MS),
+  });
+  const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send(verificationMail(user.email, user.displayName, url));
+}
+
+/**
+ * Marks the address of a verification link as verified. Answers the address, or null when the
+ * link is unknown, used, expired, or no longer matches the account's address.
+ */
+export async function confirmEmail(ctx: Pick<AppContext, 'db' | 'config'>, token: string): Promise<string | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, hashToken(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!link) return null;
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+      .returning();
+    if (!user) return null;
+    await grantAdminIfConfigured(tx, ctx.config.adminEmail, user);
+    return user.email;
+  });
+}

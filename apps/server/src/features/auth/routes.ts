@@ -1,0 +1,297 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { safeRedirectPath } from '@app/shared/app/routes';
+import { AUTH_MESSAGES } from '@app/shared/auth/messages';
+import {
+  ZAuthProviders,
+  ZCurrentSession,
+  ZLoginBody,
+  ZOidcAuthorizeQuery,
+  ZOidcCallbackAnswer,
+  ZOidcCallbackBody,
+  ZOk,
+  ZRefreshBody,
+  ZSession,
+  ZSignupBody,
+  ZVerifyEmailAnswer,
+  ZVerifyEmailBody,
+  type Session,
+} from '@app/shared/auth/schemas';
+import { ERROR_CODES } from '@app/shared/http/errors';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { bearerToken, requireAuth } from '../../plugins/auth';
+import { findUserByEmail } from '../users/repository';
+import { toSessionUser, type SessionUserRow } from '../users/serialize';
+import { createAccount } from './accounts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './cookies';
+import { confirmEmail, sendVerificationEmail } from './email-verification';
+import { createAuthLimits } from './limits';
+import { oauthError, OidcProvider, userForProviderAccount, type OidcPending } from './oidc';
+import {
+  authenticateAccessToken,
+  openSession,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  type ClientInfo,
+  type IssuedTokens,
+} from './sessions';
+
+const OIDC_COOKIE = 'oidc_pending';
+const OIDC_COOKIE_PATH = '/api/auth/oidc';
+const tags = ['auth'];
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.ctx;
+  const limits = createAuthLimits(app.ctx);
+  const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60_000;
+  const provider = config.oidc ? new OidcProvider(config.oidc, `${config.publicUrl}/auth/callback`) : null;
+  // Compared against when the email is unknown, so that a wrong email costs as long as a wrong password.
+  const decoyHash = hashPassword('decoy-password-for-timing', config.passwordHashing);
+
+  function answer(request: FastifyRequest, reply: FastifyReply, user: SessionUserRow, tokens: IssuedTokens): Session {
+    setRefreshCookie(request, reply, tokens.refreshToken, refreshTtlMs);
+    return {
+      user: toSessionUser(user),
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.accessExpiresAt.toISOString(),
+    };
+  }
+
+  app.post(
+    '/signup',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Create an account and sign in', body: ZSignupBody, response: { 201: ZSession } },
+    },
+    async (request, reply) => {
+      const wait = await limits.signupPerIp.hit(request.ip);
+      if (wait) throw tooManyRequests(AUTH_MESSAGES.signupRateLimited, wait);
+      const body = request.body;
+      const user = await createAccount(app.ctx, {
+        email: body.email,
+        username: body.username,
+        displayName: body.displayName ?? body.username,
+        passwordHash: await hashPassword(body.password, config.passwordHashing),
+        emailVerified: false,
+        signupRef: body.ref,
+      });
+      await sendVerificationEmail(app.ctx, user);
+      const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
+      reply.status(201);
+      return answer(request, reply, user, tokens);
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign in with email and password', body: ZLoginBody, response: { 200: ZSession } },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const ipWait = await limits.loginPerIp.hit(request.ip);
+      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
+      const accountWait = await limits.loginFailuresPerAccount.blockedFor(email);
+      if (accountWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, accountWait);
+
+      const user = await findUserByEmail(app.ctx.db, email);
+      const matches = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : (await verifyPassword(await decoyHash, password)) && false;
+      if (!user || !matches) {
+        await limits.loginFailuresPerAccount.hit(email);
+        throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
+      }
+      await limits.loginFailuresPerAccount.reset(email);
+      const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
+      return answer(request, reply, user, tokens);
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Trade the refresh token (cookie or body) for a new session; the old token stops working',
+        body: ZRefreshBody,
+        response: { 200: ZSession },
+      },
+    },
+    async (request, reply) => {
+      const token = request.body?.refreshToken ?? refreshCookieOf(request);
+      if (!token) throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+      const result = await rotateRefreshToken(app.ctx.db, token, clientOf(request), refreshTtlMs);
+      if (!result.ok) {
+        clearRefreshCookie(request, reply);
+        request.log.info({ reason: result.reason }, 'refresh refused');
+        throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+      }
+      return answer(request, reply, result.user, result.tokens);
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { access: 'user' }, schema: { tags, summary: 'End this session', response: { 200: ZOk } } },
+    async (request, reply) => {
+      await revokeSession(app.ctx.db, requireAuth(request).sessionId, 'logout');
+      clearRefreshCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/force-logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Clear the refresh cookie and end any session it or the bearer token names; always succeeds',
+        response: { 200: ZOk },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const cookieToken = refreshCookieOf(request);
+        const sessionId = cookieToken ? await sessionOfRefreshToken(app.ctx.db, cookieToken) : null;
+        if (sessionId) await revokeSession(app.ctx.db, sessionId, 'forced_logout');
+        const bearer = bearerToken(request);
+        const auth = request.auth ?? (bearer ? await authenticateAccessToken(app.ctx.db, bearer, request.ip) : null);
+        if (auth) await revokeSession(app.ctx.db, auth.sessionId, 'forced_logout');
+      } catch (err) {
+        // A forced logout is the last resort of a client that is leaving: it must not fail.
+        request.log.warn({ err }, 'forced logout could not end the session');
+      }
+      clearRefreshCookie(request, reply);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/session',
+    { config: { access: 'user' }, schema: { tags, summary: "The bearer token's session", response: { 200: ZCurrentSession } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      return {
+        user: toSessionUser(auth.user),
+        accessToken: auth.accessToken,
+        expiresAt: auth.expiresAt.toISOString(),
+        sessionId: auth.sessionId,
+      };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Confirm an email address with the token of a verification link',
+        body: ZVerifyEmailBody,
+        response: { 200: ZVerifyEmailAnswer },
+      },
+    },
+    async (request) => {
+      const email = await confirmEmail(app.ctx, request.body.token);
+      if (!email) throw new AppError(400, ERROR_CODES.INVALID_TOKEN, AUTH_MESSAGES.verifyLinkInvalid, 'token');
+      return { success: true as const, email };
+    },
+  );
+
+  app.post(
+    '/verify-email/resend',
+    { config: { access: 'user' }, schema: { tags, summary: 'Send a new verification link', response: { 200: ZOk } } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      if (user.emailVerifiedAt) return { success: true as const };
+      const wait = await limits.verificationMailPerUser.hit(user.id);
+      if (wait) throw tooManyRequests(AUTH_MESSAGES.verifyResendLimited, wait);
+      await sendVerificationEmail(app.ctx, user);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/providers',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The sign-in providers offered besides email and password', response: { 200: ZAuthProviders } },
+    },
+    async () => ({ oidc: provider ? { name: provider.settings.name, authorizeUrl: '/api/auth/oidc/authorize' } : null }),
+  );
+
+  app.get(
+    '/oidc/authorize',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Redirect to the OIDC provider', querystring: ZOidcAuthorizeQuery },
+    },
+    async (request, reply) => {
+      if (!provider) throw new AppError(404, ERROR_CODES.NOT_FOUND, AUTH_MESSAGES.oauthNotConfigured);
+      let begun;
+      try {
+        begun = await provider.begin(safeRedirectPath(request.query.redirectTo));
+      } catch (err) {
+        request.log.error({ err }, 'OIDC discovery failed');
+        return reply.redirect(`/auth/callback?error=${encodeURIComponent(AUTH_MESSAGES.oauthFailed(provider.settings.name))}`);
+      }
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(begun.pending), {
+        httpOnly: true,
+        // Lax: the cookie must survive the top-level navigation back from the provider.
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: OIDC_COOKIE_PATH,
+        maxAge: 600,
+        signed: true,
+      });
+      return reply.redirect(begun.url);
+    },
+  );
+
+  app.post(
+    '/oidc/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Finish the OIDC sign-in with the provider's answer (the query of /auth/callback)",
+        body: ZOidcCallbackBody,
+        response: { 200: ZOidcCallbackAnswer },
+      },
+    },
+    async (request, reply) => {
+      if (!provider) throw new AppError(404, ERROR_CODES.NOT_FOUND, AUTH_MESSAGES.oauthNotConfigured);
+      const raw = request.cookies[OIDC_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+      if (!unsigned?.valid || !unsigned.value) throw oauthError(provider.settings.name);
+      let pending: OidcPending;
+      try {
+        pending = JSON.parse(unsigned.value) as OidcPending;
+      } catch {
+        throw badRequest(AUTH_MESSAGES.oauthFailed(provider.settings.name));
+      }
+      let claims;
+      try {
+        claims = await provider.finish(request.body.query, pending);
+      } catch (err) {
+        request.log.warn({ err }, 'OIDC callback refused');
+        throw oauthError(provider.settings.name);
+      }
+      const user = await userForProviderAccount(app.ctx, provider.settings.issuer, provider.settings.name, claims);
+      const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'oidc', client: clientOf(request), refreshTtlMs });
+      return { ...answer(request, reply, user, tokens), redirectTo: safeRedirectPath(pending.redirectTo) };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { APP_NAME } from '@app/shared/app/constants';
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain message with one call to action, as text and as simple HTML. */
+function actionMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  body: string,
+  action: { label: string; url: string },
+  footer: string,
+): MailMessage {
+  const text = `${greeting}\n\n${body}\n\n${action.label}: ${action.url}\n\n${footer}\n\n— ${APP_NAME}`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(footer)}<br>${escapeHtml(action.url)}</p><p>— ${APP_NAME}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, displayName: string, url: string): MailMessage {
+  return actionMail(
+    to,
+    `Confirm your email for ${APP_NAME}`,
+    `Hi ${displayName},`,
+    `Please confirm that ${to} is your email address. The link works for 24 hours.`,
+    { label: 'Verify email', url },
+    "If you didn't create an account, you can ignore this message.",
+  );
+}

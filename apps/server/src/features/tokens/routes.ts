@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZTokenBalance } from '@app/shared/tokens/schemas';
+import { requireAuth } from '../../plugins/auth';
+import { getBalance } from './wallet';
+
+export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/balance',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['tokens'], summary: "The caller's token balance", response: { 200: ZTokenBalance } },
+    },
+    async (request) => ({ balance: await getBalance(app.ctx.db, requireAuth(request).user.id, 'tokens') }),
+  );
+};

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { deleteExpiredTokens } from '../features/auth/sessions';
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run(app: FastifyInstance): Promise<unknown>;
+}
+
+/**
+ * Housekeeping that is idempotent, so that it can run in every instance at once without harm.
+ * Jobs that must run exactly once (digests, deletions, webhook deliveries) use the persisted
+ * queue that later issues add.
+ */
+const JOBS: Job[] = [{ name: 'delete-expired-tokens', everyMs: 60 * 60_000, run: (app) => deleteExpiredTokens(app.ctx.db) }];
+
+export function startScheduler(app: FastifyInstance): () => void {
+  const timers = JOBS.map((job) => {
+    const tick = () =>
+      job
+        .run(app)
+        .then((result) => app.log.debug({ job: job.name, result }, 'job done'))
+        .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'));
+    const first = setTimeout(tick, 5_000);
+    const every = setInterval(tick, job.everyMs);
+    first.unref();
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
+  return () => timers.forEach((stop) => stop());
+}

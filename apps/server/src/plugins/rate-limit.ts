@@ -1,0 +1,24 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { GENERIC_MESSAGES } from '@app/shared/http/errors';
+import { tooManyRequests } from '../lib/http-errors';
+
+/**
+ * A ceiling on requests per client address for the whole API: counted in this process by
+ * default, in Redis when REDIS_URL is set (so that every instance shares the count).
+ * Login and signup have their own, stricter limits (features/auth/limits.ts).
+ */
+export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+  const { config, redis } = app.ctx;
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    nameSpace: `${config.redisPrefix}rl:`,
+    ...(redis ? { redis } : {}),
+    // Health checks come from load balancers many times a second; they must never be refused.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => tooManyRequests(GENERIC_MESSAGES.rateLimited, context.ttl / 1000),
+  });
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A message kept in the dev outbox (when no SMTP server is configured). */
+export const ZOutboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof ZOutboxMessage>;
+export const ZOutboxList = z.object({ items: z.array(ZOutboxMessage) });

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// One suite for the whole repository (`npm test`): shared rules, the server's API, the web's logic.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+    ],
+  },
+});
