@@ -12,6 +12,7 @@ import { botRoutes } from './features/bots/routes';
 import { healthRoutes } from './features/health/routes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { devOutboxRoutes } from './features/mail/routes';
+import { metaRoutes } from './features/meta/routes';
 import { tokenRoutes } from './features/tokens/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(devOutboxRoutes, { prefix: '/api/dev' });
+  await app.register(metaRoutes, { prefix: '/api/app' });
 
   await registerApiDocs(app);
   await registerWebApp(app, config.webDist);

@@ -1,0 +1,66 @@
+import { Crown, Menu, Shield, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '@app/shared/app/routes';
+import type { SessionUser } from '@app/shared/auth/schemas';
+import { Logo } from '@/components/logo';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAuthModal } from '@/features/auth/auth-modal-store';
+import { useAuthStore, useCurrentUser } from '@/features/auth/store';
+import { TokenBadge } from '@/features/tokens/token-badge';
+import { ProfileMenu } from './profile-menu';
+import { ThemeMenu } from './theme-menu';
+
+/** Free users see Get PRO, premium users Upgrade to ULTIMATE, ultimate users nothing (spec §2 Header). */
+function PremiumButton({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  if (user.tier === 'ultimate') return null;
+  const label = user.tier === 'premium' ? t('header.upgradeUltimate') : t('header.getPro');
+  return (
+    <Button variant="premium" size="sm" asChild>
+      <Link to={ROUTES.upgrade} aria-label={label} data-testid="premium-button">
+        {user.tier === 'premium' ? <Sparkles /> : <Crown />}
+        <span className="hidden md:inline">{label}</span>
+      </Link>
+    </Button>
+  );
+}
+
+export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const isLoading = useAuthStore((s) => s.isLoading);
+  const showAuthModal = useAuthModal((s) => s.show);
+
+  return (
+    <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
+      <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="open-menu">
+        <Menu />
+      </Button>
+      <Logo className="min-w-0 [&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+      <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        {user?.role === 'admin' ? (
+          <Button variant="ghost" size="sm" asChild>
+            <Link to={ROUTES.admin} aria-label={t('header.admin')} data-testid="header-admin">
+              <Shield />
+              <span className="hidden md:inline">{t('header.admin')}</span>
+            </Link>
+          </Button>
+        ) : null}
+        {user ? <TokenBadge /> : null}
+        {user ? <PremiumButton user={user} /> : null}
+        <ThemeMenu />
+        {isLoading ? (
+          <Skeleton className="size-9 rounded-full" />
+        ) : user ? (
+          <ProfileMenu user={user} />
+        ) : (
+          <Button onClick={() => showAuthModal('signin')} data-testid="sign-in">
+            {t('auth.signIn')}
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

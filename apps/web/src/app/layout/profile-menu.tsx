@@ -1,0 +1,73 @@
+import { CreditCard, FlaskConical, Loader2, LogOut, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ROUTES } from '@app/shared/app/routes';
+import type { SessionUser } from '@app/shared/auth/schemas';
+import { isPremiumTier, TIER_BADGES } from '@app/shared/users/roles';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useLogout } from '@/features/auth/use-logout';
+
+/** The profile dropdown: My Profile, Subscription, Logout, the plan badge and the demo badge. */
+export function ProfileMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { logout, isLoggingOut } = useLogout();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="rounded-full outline-offset-2 transition-opacity hover:opacity-90"
+        aria-label={t('header.accountMenu')}
+        data-testid="profile-menu"
+      >
+        <Avatar src={user.avatarUrl} name={user.displayName} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="grid gap-1.5">
+          <span className="truncate">{user.displayName}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          <span className="flex flex-wrap gap-1.5">
+            <Badge variant={isPremiumTier(user.tier) ? 'premium' : 'secondary'} data-testid="plan-badge">
+              {TIER_BADGES[user.tier]}
+            </Badge>
+            {user.isDemo ? (
+              <Badge variant="outline">
+                <FlaskConical />
+                {t('header.demoBadge')}
+              </Badge>
+            ) : null}
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.settings)}>
+          <UserRound />
+          {t('header.myProfile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.subscription)}>
+          <CreditCard />
+          {t('header.subscription')}
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={isLoggingOut}
+          onSelect={(event) => {
+            event.preventDefault();
+            void logout();
+          }}
+          data-testid="logout"
+        >
+          {isLoggingOut ? <Loader2 className="animate-spin" /> : <LogOut />}
+          {isLoggingOut ? t('header.loggingOut') : t('header.logout')}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

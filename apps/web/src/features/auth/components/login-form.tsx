@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ZLoginBody, type LoginBody } from '@app/shared/auth/schemas';
+import { FormField } from '@/components/form-field';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ApiRequestError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/messages';
+import { login } from '../api';
+import { startSession } from '../session';
+import { OidcSignIn } from './oidc-sign-in';
+
+/** Email and password sign-in; `onSignedIn` decides where the user goes next. */
+export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; redirectTo: string }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      startSession(await login(values));
+      onSignedIn();
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.field && (err.field === 'email' || err.field === 'password')) {
+        setError(err.field, { message: err.message });
+      } else if (err instanceof ApiRequestError && err.status === 429) {
+        setFormError(t('auth.errors.tooManyAttempts', { seconds: err.retryAfterSeconds ?? 60 }));
+      } else {
+        setFormError(err instanceof ApiRequestError ? translateMessage(err.message) : t('errors.unknown'));
+      }
+    }
+  });
+
+  return (
+    <div className="grid gap-4">
+      <OidcSignIn mode="signin" redirectTo={redirectTo} />
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+        <FormField label={t('auth.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Loader2 className="animate-spin" /> : null}
+          {isSubmitting ? t('auth.signingIn') : t('auth.signIn')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Gift, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ZSignupBody, type SignupBody } from '@app/shared/auth/schemas';
+import { FormField } from '@/components/form-field';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ApiRequestError } from '@/lib/api-client';
+import { translateMessage } from '@/lib/messages';
+import { signup } from '../api';
+import { startSession } from '../session';
+import { OidcSignIn } from './oidc-sign-in';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+const FIELDS = ['email', 'username', 'password', 'displayName'] as const;
+
+/** Account creation with the shared schema (the server checks the same one) and the strength meter. */
+export function SignupForm({ onSignedUp, redirectTo, referralCode }: { onSignedUp: () => void; redirectTo: string; referralCode?: string }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupBody>({
+    resolver: zodResolver(ZSignupBody),
+    defaultValues: { email: '', username: '', password: '', displayName: undefined, ref: referralCode },
+  });
+  const password = watch('password');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      startSession(await signup({ ...values, displayName: values.displayName?.trim() || undefined }));
+      toast.success(t('auth.welcomeCheckEmail'));
+      onSignedUp();
+    } catch (err) {
+      const field = err instanceof ApiRequestError ? FIELDS.find((f) => f === err.field) : undefined;
+      if (field && err instanceof ApiRequestError) setError(field, { message: err.message });
+      else if (err instanceof ApiRequestError && err.status === 429) setFormError(translateMessage(err.message));
+      else setFormError(err instanceof ApiRequestError ? translateMessage(err.message) : t('errors.unknown'));
+    }
+  });
+
+  return (
+    <div className="grid gap-4">
+      <OidcSignIn mode="signup" redirectTo={redirectTo} />
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('auth.createAccount')}>
+        {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+        {referralCode ? (
+          <Alert>
+            <Gift />
+            {t('auth.referralApplied', { code: referralCode })}
+          </Alert>
+        ) : null}
+        <FormField label={t('auth.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          label={t('auth.username')}
+          autoComplete="username"
+          registration={register('username')}
+          error={errors.username?.message}
+          hint={t('auth.usernameHint')}
+        />
+        <FormField
+          label={t('auth.displayNameOptional')}
+          autoComplete="name"
+          registration={register('displayName', { setValueAs: (v: string) => (v?.trim() ? v : undefined) })}
+          error={errors.displayName?.message}
+        />
+        <FormField
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        >
+          <PasswordStrengthMeter password={password} />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? <Loader2 className="animate-spin" /> : null}
+          {isSubmitting ? t('auth.creatingAccount') : t('auth.createAccount')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { ApiRequestError, connectAuth } from '@/lib/api-client';
+import { refresh as refreshCall } from './api';
+import { AUTH_STORAGE_KEY, useAuthStore } from './store';
+
+// Refresh a minute before the access token expires, so that calls never meet an expired one.
+const REFRESH_AHEAD_MS = 60_000;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let inFlight: Promise<string | null> | null = null;
+
+function scheduleRefresh(expiresAt: string): void {
+  clearTimeout(refreshTimer);
+  const delay = Math.max(5_000, new Date(expiresAt).getTime() - Date.now() - REFRESH_AHEAD_MS);
+  refreshTimer = setTimeout(() => void refreshSession(), delay);
+}
+
+async function doRefresh(): Promise<string | null> {
+  try {
+    const session = await refreshCall();
+    useAuthStore.getState().setSession(session);
+    scheduleRefresh(session.expiresAt);
+    return session.accessToken;
+  } catch (err) {
+    // The session is over (spec §4: a refresh failure logs out); a network error keeps it for later.
+    if (err instanceof ApiRequestError && err.status === 401) {
+      clearTimeout(refreshTimer);
+      useAuthStore.getState().clear();
+    }
+    return null;
+  }
+}
+
+/**
+ * Gets a new access token with the refresh cookie. One refresh at a time in this tab, and one at
+ * a time across tabs (Web Locks): refresh tokens rotate, and two tabs presenting the same one
+ * would look like a stolen token and end the session.
+ */
+export function refreshSession(): Promise<string | null> {
+  if (!inFlight) {
+    const run = () => doRefresh();
+    const locked = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('auth-refresh', run) : run();
+    inFlight = locked.finally(() => {
+      inFlight = null;
+    });
+  }
+  return inFlight;
+}
+
+/** Called after a sign-in: remembers the session and keeps it fresh. */
+export function startSession(session: Parameters<ReturnType<typeof useAuthStore.getState>['setSession']>[0]): void {
+  useAuthStore.getState().setSession(session);
+  scheduleRefresh(session.expiresAt);
+}
+
+/** Forgets the session in this tab (the server side is ended by the logout call). */
+export function endSession(): void {
+  clearTimeout(refreshTimer);
+  useAuthStore.getState().clear();
+}
+
+let booted = false;
+
+/** Once per page load: restores a remembered session through the refresh cookie, and follows other tabs. */
+export function bootSession(): void {
+  if (booted) return;
+  booted = true;
+  connectAuth({
+    getAccessToken: () => useAuthStore.getState().accessToken,
+    settled: () => inFlight ?? Promise.resolve(),
+    refresh: refreshSession,
+  });
+  if (useAuthStore.getState().isAuthenticated) {
+    useAuthStore.getState().setLoading(true);
+    void refreshSession().finally(() => useAuthStore.getState().setLoading(false));
+  }
+  window.addEventListener('storage', (event) => {
+    if (event.key !== AUTH_STORAGE_KEY) return;
+    let other: { state?: { isAuthenticated?: boolean; session?: { user?: { id?: string } } | null } } = {};
+    try {
+      other = event.newValue ? JSON.parse(event.newValue) : {};
+    } catch {
+      return;
+    }
+    const mine = useAuthStore.getState();
+    if (!other.state?.isAuthenticated) {
+      if (mine.isAuthenticated) endSession();
+    } else if (!mine.accessToken || other.state.session?.user?.id !== mine.session?.user.id) {
+      // Another tab signed in (maybe as someone else): take the session the cookie now holds.
+      void refreshSession();
+    }
+  });
+}

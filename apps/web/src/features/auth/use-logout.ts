@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { LOGOUT_ERROR_REDIRECT_MS, LOGOUT_FORCED_REDIRECT_MS, LOGOUT_TIMEOUT_MS } from '@app/shared/app/constants';
+import { ROUTES } from '@app/shared/app/routes';
+import { forceLogoutCall, logoutCall } from './api';
+import { endSession } from './session';
+import { AUTH_STORAGE_KEY } from './store';
+
+class LogoutTimeout extends Error {}
+
+/**
+ * Logout as spec §4 and §8 describe it: a normal logout goes to /login; one that takes more
+ * than 10 s runs the forced logout (which also clears the browser's stored auth) and goes to /
+ * after 0.5 s; any other failure shows 'Failed to logout' and goes to / after 1 s. The local
+ * session ends in every case.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+
+  const logout = useCallback(async () => {
+    setLoggingOut(true);
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new LogoutTimeout());
+      }, LOGOUT_TIMEOUT_MS);
+    });
+    const finish = (to: string, delay: number) => {
+      endSession();
+      queryClient.clear();
+      setTimeout(() => {
+        setLoggingOut(false);
+        void navigate(to, { replace: true });
+      }, delay);
+    };
+    try {
+      await Promise.race([logoutCall(controller.signal), timeout]);
+      finish(ROUTES.login, 0);
+    } catch (err) {
+      if (err instanceof LogoutTimeout) {
+        await forceLogoutCall().catch(() => undefined);
+        localStorage.removeItem(AUTH_STORAGE_KEY);
+        finish(ROUTES.home, LOGOUT_FORCED_REDIRECT_MS);
+      } else {
+        toast.error(t('auth.errors.logoutFailed'));
+        // The server may still hold the session: the forced logout ends it by the cookie.
+        await forceLogoutCall().catch(() => undefined);
+        finish(ROUTES.home, LOGOUT_ERROR_REDIRECT_MS);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }, [navigate, queryClient, t]);
+
+  return { logout, isLoggingOut };
+}

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import { API_TIMEOUT_MS, CLIENT_READ_LIMIT } from '@app/shared/app/constants';
+import { ZApiError } from '@app/shared/http/errors';
+import { SlidingWindowLimiter } from './read-limiter';
+
+/** A failed call: the server's `{error: {code, message, field?}}`, or a network failure (status 0). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+interface AuthBridge {
+  getAccessToken(): string | null;
+  /** Resolves once a session restore or refresh that is under way has finished. */
+  settled(): Promise<unknown>;
+  /** Gets a new access token with the refresh cookie; null when the session is over. */
+  refresh(): Promise<string | null>;
+}
+
+let auth: AuthBridge = { getAccessToken: () => null, settled: async () => undefined, refresh: async () => null };
+
+/** The auth feature plugs in here, so that every call carries the token and survives its expiry. */
+export function connectAuth(bridge: AuthBridge): void {
+  auth = bridge;
+}
+
+const readLimiter = new SlidingWindowLimiter(CLIENT_READ_LIMIT.limit, CLIENT_READ_LIMIT.windowMs);
+
+export interface ApiOptions<S extends z.ZodType | undefined> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Checks and types the answer. */
+  schema?: S;
+  signal?: AbortSignal;
+  /** Send the access token (default true). */
+  withAuth?: boolean;
+  timeoutMs?: number;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+async function send(path: string, opts: ApiOptions<z.ZodType | undefined>, token: string | null): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('Timeout', 'TimeoutError')), opts.timeoutMs ?? API_TIMEOUT_MS);
+  const onAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    return await fetch(path, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: controller.signal,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    throw new ApiRequestError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? 'The server took too long to answer' : 'Network error');
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiRequestError> {
+  const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+  try {
+    const parsed = ZApiError.safeParse(await res.json());
+    if (parsed.success) {
+      const { code, message, field } = parsed.data.error;
+      return new ApiRequestError(res.status, code, message, field, retryAfter);
+    }
+  } catch {
+    // Not JSON: fall through to the generic error.
+  }
+  return new ApiRequestError(res.status, 'UNKNOWN_ERROR', 'An error occurred', undefined, retryAfter);
+}
+
+/**
+ * Calls the API: JSON in and out, the access token attached, one silent refresh and retry when
+ * the token has expired, reads kept to 50 per 60 s, a 30 s timeout, errors as ApiRequestError.
+ * @example const me = await api('/api/auth/session', { schema: ZCurrentSession });
+ */
+export async function api<S extends z.ZodType | undefined = undefined>(path: string, opts: ApiOptions<S> = {}): Promise<Result<S>> {
+  const method = opts.method ?? 'GET';
+  if (method === 'GET') await readLimiter.acquire();
+  const withAuth = opts.withAuth ?? true;
+  if (withAuth) await auth.settled();
+  let token = withAuth ? auth.getAccessToken() : null;
+  let res = await send(path, opts, token);
+  if (res.status === 401 && token) {
+    token = await auth.refresh();
+    if (token) res = await send(path, opts, token);
+  }
+  if (!res.ok) throw await errorFrom(res);
+  const data: unknown = res.status === 204 ? undefined : await res.json();
+  return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { ZAppInfo } from '@app/shared/app/schemas';
+import { api } from './api-client';
+
+/** About this installation (version, whether mail goes to the dev outbox); fetched once. */
+export function useAppInfo() {
+  return useQuery({ queryKey: ['app', 'info'], queryFn: () => api('/api/app/info', { schema: ZAppInfo, withAuth: false }), staleTime: Infinity });
+}

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { THEMES, type Theme } from '@app/shared/app/constants';
+
+const STORAGE_KEY = 'theme';
+
+function savedTheme(): Theme {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value && (THEMES as readonly string[]).includes(value) ? (value as Theme) : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+const prefersDark = () => window.matchMedia('(prefers-color-scheme: dark)').matches;
+
+/** Puts the theme on <html>: `system` follows the device's dark-mode preference. */
+export function applyTheme(theme: Theme): void {
+  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
+  document.documentElement.classList.toggle('dark', dark);
+}
+
+interface ThemeState {
+  theme: Theme;
+  setTheme(theme: Theme): void;
+}
+
+/** The chosen theme (system, dark or light), saved where theme-init.js reads it before the first paint. */
+export const useThemeStore = create<ThemeState>((set) => ({
+  theme: savedTheme(),
+  setTheme(theme) {
+    try {
+      localStorage.setItem(STORAGE_KEY, theme);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    applyTheme(theme);
+    set({ theme });
+  },
+}));
+
+/** Keeps <html> in step with the store and, for `system`, with the device's preference as it changes. */
+export function useThemeSync(): void {
+  const theme = useThemeStore((s) => s.theme);
+  useEffect(() => {
+    applyTheme(theme);
+    if (theme !== 'system') return;
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => applyTheme('system');
+    media.addEventListener('change', onChange);
+    return () => media.removeEventListener('change', onChange);
+  }, [theme]);
+}
