@@ -33,8 +33,10 @@ export function useLogout() {
         reject(new LogoutTimeout());
       }, LOGOUT_TIMEOUT_MS);
     });
-    const finish = (to: string, delay: number) => {
+    const finish = (to: string, delay: number, forgetStorage = false) => {
       endSession();
+      // The forced logout also removes the stored auth entry (spec §7), after the store has written its last state.
+      if (forgetStorage) localStorage.removeItem(AUTH_STORAGE_KEY);
       queryClient.clear();
       setTimeout(() => {
         setLoggingOut(false);
@@ -47,8 +49,7 @@ export function useLogout() {
     } catch (err) {
       if (err instanceof LogoutTimeout) {
         await forceLogoutCall().catch(() => undefined);
-        localStorage.removeItem(AUTH_STORAGE_KEY);
-        finish(ROUTES.home, LOGOUT_FORCED_REDIRECT_MS);
+        finish(ROUTES.home, LOGOUT_FORCED_REDIRECT_MS, true);
       } else {
         toast.error(t('auth.errors.logoutFailed'));
         // The server may still hold the session: the forced logout ends it by the cookie.

@@ -1,0 +1,55 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://localhost:${PORT}`;
+// A fresh embedded database for every run, so the tests always meet the same demo data.
+const DATA_DIR = path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now()}`);
+
+/**
+ * Browser tests against the real server (built web app, demo data) in the machine's Chromium.
+ * `npm run test:e2e` builds the web app first.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /phone\.spec/ },
+    { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /phone\.spec/ },
+  ],
+  webServer: {
+    command: 'node --import tsx ../apps/server/src/main.ts',
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // Tests sign in many times from one address; the limits themselves are tested in the API suite.
+      LOGIN_MAX_PER_IP: '1000',
+      SIGNUP_MAX_PER_IP: '1000',
+      RATE_LIMIT_MAX: '100000',
+      // The browser tests always use the embedded database, whatever the shell has set.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_USER, newAccount, signIn, signInOnPage, signOut, watchConsole } from './helpers';
+
+test.describe('accounts', () => {
+  test('signs up, signs out and signs in again', async ({ page }) => {
+    const errors = watchConsole(page);
+    const account = newAccount();
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email').fill(account.email);
+    await form.getByLabel('Username').fill(account.username);
+    await form.getByLabel('Display name (optional)').fill(account.displayName);
+    await form.getByLabel('Password', { exact: true }).fill('weak');
+    await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'weak');
+    await expect(page.getByText('Very weak password')).toBeVisible();
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', 'very-strong');
+    await expect(page.getByText('Excellent password')).toBeVisible();
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('token-badge')).toHaveText('100');
+    await page.getByTestId('profile-menu').click();
+    await expect(page.getByRole('menu')).toContainText(account.displayName);
+    await expect(page.getByTestId('plan-badge')).toHaveText('FREE');
+    await page.keyboard.press('Escape');
+
+    // The session survives a reload (the refresh cookie brings a new access token).
+    await page.reload();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+
+    await signOut(page);
+    await signInOnPage(page, account);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('shows the server field errors: a taken email and a wrong password', async ({ page }) => {
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email').fill(DEMO_USER.email);
+    await form.getByLabel('Username').fill(newAccount().username);
+    await form.getByLabel('Password', { exact: true }).fill('Brisk-Otter-Runs-42!');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('An account with this email already exists')).toBeVisible();
+
+    await page.goto('/login');
+    await signInOnPage(page, { email: DEMO_USER.email, password: 'Wrong-Password-1!' });
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a guarded route sends a visitor to sign in and comes back after', async ({ page }) => {
+    await page.goto('/settings/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsettings%2Fprofile$/);
+    await signInOnPage(page, DEMO_USER);
+    await expect(page).toHaveURL('/settings/profile');
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
+
+  test('the admin sees the Admin Panel; a user does not and is refused /admin', async ({ page }) => {
+    await signIn(page, DEMO_ADMIN);
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+    await sidebar.getByRole('link', { name: 'Admin Panel' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByTestId('admin-users')).toContainText('demo@example.com');
+    await signOut(page);
+
+    await signInOnPage(page, DEMO_USER);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Get Premium' })).toBeVisible();
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/unauthorized');
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+  });
+
+  test('the Sign In modal opens from the header and closes on Escape and on the backdrop', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('sign-in').click();
+    const modal = page.getByTestId('auth-modal');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
+    await page.getByTestId('sign-in').click();
+    await expect(modal).toBeVisible();
+    await page.mouse.click(5, 400);
+    await expect(modal).toBeHidden();
+
+    // Signing in from the modal keeps the user on the page they were on.
+    await page.getByTestId('sign-in').click();
+    await signInOnPage(page, DEMO_USER);
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('verifies the email through the link in the dev outbox', async ({ page }) => {
+    const account = newAccount();
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Email').fill(account.email);
+    await form.getByLabel('Username').fill(account.username);
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+
+    // /referrals needs a verified email: the guard sends the user to /verify-email.
+    await page.goto('/referrals');
+    await expect(page).toHaveURL('/verify-email');
+    await expect(page.getByText(`We sent a confirmation link to ${account.email}.`)).toBeVisible();
+    await page.getByRole('link', { name: 'Open the outbox' }).click();
+    const link = page.getByTestId('outbox').getByRole('link', { name: /verify-email\?token=/ }).first();
+    await link.click();
+    await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+    await page.goto('/referrals');
+    await expect(page.getByRole('heading', { name: 'Referrals' })).toBeVisible();
+  });
+});
+
+test.describe('logout fallback', () => {
+  test('a logout that hangs for 10 s runs the forced logout and goes home', async ({ page }) => {
+    await page.clock.install();
+    await signIn(page, DEMO_USER);
+    let forced = false;
+    // The normal logout never answers; the forced one must still end the session on the server.
+    await page.route('**/api/auth/logout', () => undefined);
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/auth/force-logout')) forced = true;
+    });
+    await page.getByTestId('profile-menu').click();
+    await page.getByTestId('logout').click();
+    await page.clock.runFor(10_000);
+    await expect.poll(() => forced).toBe(true);
+    await page.clock.runFor(600);
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('auth-storage'))).toBeNull();
+    // The server ended the session: a reload does not bring it back.
+    await page.reload();
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+  });
+});
