@@ -31,7 +31,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = fieldOf(first?.instancePath.split('/').filter(Boolean));
-      const message = first?.message ?? GENERIC_MESSAGES.validation;
+      const missingBody = err.validationContext === 'body' && (request.body === undefined || request.body === null);
+      const message = missingBody ? 'The request body is empty' : (first?.message ?? GENERIC_MESSAGES.validation);
       return send(reply, 400, { code: ERROR_CODES.VALIDATION_ERROR, message, ...(field ? { field } : {}) });
     }
     const status = err.statusCode ?? 500;

@@ -18,7 +18,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     nameSpace: `${config.redisPrefix}rl:`,
     ...(redis ? { redis } : {}),
     // Health checks come from load balancers many times a second; they must never be refused.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The matched route, not the raw URL: '/%61pi/...' reaches the API too and must be counted.
+    allowList: (request) => !(request.routeOptions.url ?? request.url).startsWith('/api/'),
     errorResponseBuilder: (_request, context) => tooManyRequests(GENERIC_MESSAGES.rateLimited, context.ttl / 1000),
   });
 });

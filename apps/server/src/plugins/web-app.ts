@@ -23,9 +23,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      // Also runs for the sendFile('index.html') of the pages below, after their own header: so
+      // index.html is named here, or a deploy would leave browsers an hour on the old asset names.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const cache = immutable
+          ? 'public, max-age=31536000, immutable'
+          : path.basename(filePath) === 'index.html'
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        res.header('cache-control', cache);
       },
     });
   }

@@ -33,6 +33,10 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO: opts.seedDemo ? 'true' : 'false',
     WEB_DIST: '/nonexistent-web-dist',
+    // Every request of a test comes from 127.0.0.1: limits roomy enough for a file's signups and
+    // logins. The rate-limit tests set their own through `env`.
+    SIGNUP_MAX_PER_IP: '10000',
+    LOGIN_MAX_PER_IP: '10000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
   });

@@ -82,7 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         emailVerified: false,
         signupRef: body.ref,
       });
-      await sendVerificationEmail(app.ctx, user);
+      // The account exists now: a mail server that is down must not turn the signup into an error
+      // (a retry would only meet EMAIL_TAKEN). The user can ask for a new link.
+      await sendVerificationEmail(app.ctx, user).catch((err: unknown) => request.log.error({ err }, 'verification email not sent'));
       const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
       reply.status(201);
       return answer(request, reply, user, tokens);
@@ -99,17 +101,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, password } = request.body;
       const ipWait = await limits.loginPerIp.hit(request.ip);
       if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
-      const accountWait = await limits.loginFailuresPerAccount.blockedFor(email);
+      // Counted before the password is checked (and forgiven on success), so that simultaneous
+      // guesses can't all pass the check before the first failure is recorded.
+      const accountWait = await limits.loginFailuresPerAccount.hit(email);
       if (accountWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, accountWait);
 
       const user = await findUserByEmail(app.ctx.db, email);
       const matches = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : (await verifyPassword(await decoyHash, password)) && false;
-      if (!user || !matches) {
-        await limits.loginFailuresPerAccount.hit(email);
-        throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
-      }
+      if (!user || !matches) throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
       await limits.loginFailuresPerAccount.reset(email);
       const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
       return answer(request, reply, user, tokens);

@@ -47,7 +47,17 @@ export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Pro
           and(eq(wallets.userId, posting.userId), eq(wallets.currency, posting.currency), sql`${wallets.balance} + ${posting.amount} >= 0`),
         )
         .returning({ balance: wallets.balance });
-      if (!wallet) throw new InsufficientBalanceError(posting.currency);
+      if (!wallet) {
+        // A repeat of a key that was posted (by now, maybe by a concurrent call) is a duplicate,
+        // even when the balance has become too low for it: a retried purchase succeeded once.
+        const [posted] = await tx
+          .select({ id: ledgerEntries.id })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.idempotencyKey, posting.idempotencyKey))
+          .limit(1);
+        if (posted) throw new DuplicatePosting();
+        throw new InsufficientBalanceError(posting.currency);
+      }
       const inserted = await tx
         .insert(ledgerEntries)
         .values({ ...posting, reference: posting.reference ?? null, balanceAfter: wallet.balance })
