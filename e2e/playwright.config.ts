@@ -6,7 +6,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 // A fresh embedded database for every run, so the tests always meet the same demo data.
-const DATA_DIR = path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now()}`);
+// Set once in the main process; workers inherit it, and the global teardown deletes it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now()}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 /**
  * Browser tests against the real server (built web app, demo data) in the machine's Chromium.
@@ -14,6 +16,7 @@ const DATA_DIR = path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now
  */
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,

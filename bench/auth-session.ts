@@ -1,0 +1,92 @@
+/**
+ * GET /api/auth/session with a valid token, against a bare Fastify hello-world, on this machine in
+ * one run (autocannon, 100 connections). Each server runs in its own process; the load comes from
+ * this one. Prints requests per second, p99 latency and their ratios.
+ *
+ *   npm run bench                                     embedded PostgreSQL (PGlite)
+ *   DATABASE_URL=postgres://... REDIS_URL=redis://... npm run bench
+ *   BENCH_DURATION=20 npm run bench                   seconds per target (default 10)
+ *   BENCH_MEMORY=1 npm run bench                      PGlite in memory instead of a folder
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 100;
+
+interface Target {
+  child: ChildProcess;
+  url: string;
+  token?: string;
+  database?: string;
+  redis?: boolean;
+}
+
+/** Starts a target process and waits for the JSON line that says where it listens. */
+function start(which: 'hello' | 'app'): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'serve-targets.ts', which], {
+    cwd: import.meta.dirname,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.once('line', (line) => resolve({ child, ...(JSON.parse(line) as Omit<Target, 'child'>) }));
+    child.once('exit', (code) => reject(new Error(`${which} exited with ${code} before listening`)));
+  });
+}
+
+function stop(target: Target): Promise<void> {
+  return new Promise((resolve) => {
+    target.child.once('exit', () => resolve());
+    target.child.kill('SIGTERM');
+  });
+}
+
+interface Figures {
+  target: string;
+  requestsPerSecond: number;
+  p99Ms: number;
+  p50Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, target: Target): Promise<Figures> {
+  const headers: Record<string, string> = target.token ? { authorization: `Bearer ${target.token}` } : {};
+  // A short warm-up, so that JIT and connection set-up don't count.
+  await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers });
+  const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: DURATION, headers });
+  return { target: name, requestsPerSecond: r.requests.average, p99Ms: r.latency.p99, p50Ms: r.latency.p50, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function main() {
+  const hello = await start('hello');
+  const base = await measure('Fastify hello-world', hello);
+  await stop(hello);
+
+  const app = await start('app');
+  const session = await measure('GET /api/auth/session', app);
+  await stop(app);
+
+  console.log(`\nnode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(`database: ${app.database}; rate limits: ${app.redis ? 'Redis' : 'in process'} (ceiling raised for the run)`);
+  console.table(
+    [base, session].map((f) => ({ target: f.target, 'req/s': Math.round(f.requestsPerSecond), 'p50 ms': f.p50Ms, 'p99 ms': f.p99Ms, 'non-2xx': f.non2xx, errors: f.errors })),
+  );
+  const ratio = {
+    throughput: +(session.requestsPerSecond / base.requestsPerSecond).toFixed(3),
+    p99: +(session.p99Ms / base.p99Ms).toFixed(2),
+  };
+  console.log(`session / hello-world: ${(ratio.throughput * 100).toFixed(1)} % of the throughput, p99 ${ratio.p99}×`);
+  console.log(JSON.stringify({ bench: 'auth-session', database: app.database, node: process.version, base, session, ratio }));
+  const bad = session.non2xx + session.errors + base.non2xx + base.errors;
+  if (bad > 0) {
+    console.error(`FAILED: ${bad} answers were not 2xx or errored`);
+    process.exit(1);
+  }
+}
+
+await main();

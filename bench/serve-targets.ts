@@ -1,0 +1,94 @@
+/**
+ * The servers under test, each in its own process so that the load generator does not share
+ * their event loop: `hello` (a bare Fastify hello-world) or `app` (the whole platform).
+ * Prints one JSON line {url, token?, database?} once listening; stops on SIGTERM.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
+import { prepareDatabase } from '../apps/server/src/db/prepare';
+
+/** A database of the benchmark's own: PGlite in a temporary folder, or a new database on DATABASE_URL, dropped after. */
+async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; kind: string; cleanup(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charachat-bench-'));
+    const handle = await openDatabase(process.env.BENCH_MEMORY ? { memory: true } : { pgliteDir: path.join(dir, 'pgdata') });
+    return { handle, kind: 'PGlite (embedded)', cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openDatabase({ url: target.href, poolMax: 10 });
+  return {
+    handle,
+    kind: 'PostgreSQL server (pool of 10)',
+    async cleanup() {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function serveHello() {
+  const hello = Fastify({ logger: false });
+  hello.get('/', async () => ({ hello: 'world' }));
+  const url = await hello.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ url: `${url}/` }));
+  process.once('SIGTERM', () => void hello.close().then(() => process.exit(0)));
+}
+
+async function serveApp() {
+  const db = await openBenchDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    // The global per-address limit (600/min by default) would refuse a benchmark from one address.
+    RATE_LIMIT_MAX: '100000000',
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  });
+  config.redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
+  await prepareDatabase(db.handle, config);
+  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
+  const app = await buildApp({ config, database: db.handle, redis, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', username: 'bench_user', password: 'Bench-Mark-Pass-1!' }),
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, database: db.kind, redis: Boolean(redis) }));
+
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await redis?.quit();
+      await db.handle.close();
+      await db.cleanup();
+      process.exit(0);
+    })();
+  });
+}
+
+const which = process.argv[2];
+if (which === 'hello') await serveHello();
+else if (which === 'app') await serveApp();
+else throw new Error('usage: serve-targets.ts hello|app');
