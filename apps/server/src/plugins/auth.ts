@@ -28,6 +28,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
     if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${route.url} does not state its access`);
+    // The OpenAPI document shows public routes without the lock of the bearer scheme.
+    if (route.config.access === 'public' && route.schema) route.schema = { ...route.schema, security: [] };
   });
 
   app.addHook('onRequest', async (request) => {

@@ -33,7 +33,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs', // Swagger UI's own policy, without upgrade-insecure-requests (it would break http://localhost).
     staticCSP:
-      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' https:; frame-ancestors 'none'",
+      "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 }

@@ -164,7 +164,10 @@ export async function userForProviderAccount(
     emailVerified: claims.emailVerified,
   });
   await ctx.db.insert(oauthAccounts).values({ userId: user.id, provider: issuer, subject: claims.subject, email: claims.email });
-  if (!claims.emailVerified) await sendVerificationEmail(ctx, user);
+  if (!claims.emailVerified) {
+    // As at signup: the account exists now, so a mail server that is down must not fail the sign-in.
+    await sendVerificationEmail(ctx, user).catch(() => undefined);
+  }
   return user;
 }
 
