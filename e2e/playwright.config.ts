@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
+const OIDC_PORT = PORT + 1;
 // A fresh embedded database for every run, so the tests always meet the same demo data.
 // Set once in the main process; workers inherit it, and the global teardown deletes it.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now()}`);
@@ -34,25 +35,41 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /phone\.spec/ },
     { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /phone\.spec/ },
   ],
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts',
-    url: `${BASE_URL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      // Tests sign in many times from one address; the limits themselves are tested in the API suite.
-      LOGIN_MAX_PER_IP: '1000',
-      SIGNUP_MAX_PER_IP: '1000',
-      RATE_LIMIT_MAX: '100000',
-      // The browser tests always use the embedded database, whatever the shell has set.
-      DATABASE_URL: '',
-      REDIS_URL: '',
+  webServer: [
+    {
+      // A real OIDC provider, so that "Continue with TestID" can be used end to end.
+      command: `node --import tsx tools/oidc-provider.ts ${OIDC_PORT} ${BASE_URL}/auth/callback`,
+      url: `http://localhost:${OIDC_PORT}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'ignore',
     },
-  },
+    {
+      command: 'node --import tsx ../apps/server/src/main.ts',
+      url: `${BASE_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        // Tests sign in many times from one address; the limits themselves are tested in the API suite.
+        LOGIN_MAX_PER_IP: '1000',
+        SIGNUP_MAX_PER_IP: '1000',
+        RATE_LIMIT_MAX: '100000',
+        // The browser tests always use the embedded database, whatever the shell has set.
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PUBLIC_URL: BASE_URL,
+        OIDC_ISSUER: `http://localhost:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: 'charachat-e2e',
+        OIDC_CLIENT_SECRET: 'e2e-client-secret-of-enough-length',
+        OIDC_PROVIDER_NAME: 'TestID',
+      },
+    },
+  ],
 });

@@ -114,7 +114,10 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/verify-email');
     await expect(page.getByText(`We sent a confirmation link to ${account.email}.`)).toBeVisible();
     await page.getByRole('link', { name: 'Open the outbox' }).click();
-    const link = page.getByTestId('outbox').getByRole('link', { name: /verify-email\?token=/ }).first();
+    const link = page
+      .getByTestId('outbox')
+      .getByRole('link', { name: /verify-email\?token=/ })
+      .first();
     await link.click();
     await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
     await page.goto('/referrals');
@@ -143,5 +146,23 @@ test.describe('logout fallback', () => {
     // The server ended the session: a reload does not bring it back.
     await page.reload();
     await expect(page.getByTestId('sign-in')).toBeVisible();
+  });
+});
+
+test.describe('OpenID Connect', () => {
+  test('"Continue with TestID" signs in at the provider and comes back signed in', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/settings/profile');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await expect(page.getByText('Or sign in with')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue with TestID' }).click();
+    // The provider's own login form.
+    await page.locator('input[name="login"]').fill('oidc_e2e');
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await expect(page).toHaveURL('/settings/profile');
+    await page.getByTestId('profile-menu').click();
+    await expect(page.getByRole('menu')).toContainText('oidc_e2e@idp.example.com');
+    expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-Demo-2026!' };
 export const DEMO_USER = { email: 'demo@example.com', password: 'User-Demo-2026!' };
@@ -10,11 +10,12 @@ export function newAccount() {
   return { email: `e2e_${id}@example.com`, username: `e2e_${id}`, displayName: `Tester ${id}`, password: NEW_PASSWORD };
 }
 
-/** Fails the test on any console error or uncaught exception of the page. */
+/** Collects console errors and uncaught exceptions of our pages (not of other sites, such as the OIDC provider's). */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
+  const ours = test.info().project.use.baseURL ?? '';
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (msg.type() === 'error' && page.url().startsWith(ours)) errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;

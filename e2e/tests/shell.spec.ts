@@ -5,7 +5,24 @@ test.describe('app shell', () => {
   test('every page of the shell renders in the layout without console errors', async ({ page }) => {
     const errors = watchConsole(page);
     await signIn(page, DEMO_USER);
-    for (const path of ['/', '/explore', '/chat', '/characters', '/create', '/subscription', '/settings', '/settings/security', '/settings/api', '/tokens', '/help', '/changelog', '/docs/getting-started', '/profile/demo', '/bots/x', '/notifications']) {
+    for (const path of [
+      '/',
+      '/explore',
+      '/chat',
+      '/characters',
+      '/create',
+      '/subscription',
+      '/settings',
+      '/settings/security',
+      '/settings/api',
+      '/tokens',
+      '/help',
+      '/changelog',
+      '/docs/getting-started',
+      '/profile/demo',
+      '/bots/x',
+      '/notifications',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.getByTestId('sidebar')).toBeVisible();
