@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { openTestDatabase } from '../apps/server/test/helpers/database';
 
 /** A database of the benchmark's own: PGlite in a temporary folder, or a new database on DATABASE_URL, dropped after. */
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; kind: string; cleanup(): Promise<void> }> {
@@ -23,24 +23,9 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; kind: stri
     const handle = await openDatabase(process.env.BENCH_MEMORY ? { memory: true } : { pgliteDir: path.join(dir, 'pgdata') });
     return { handle, kind: 'PGlite (embedded)', cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.href, poolMax: 10 });
-  return {
-    handle,
-    kind: 'PostgreSQL server (pool of 10)',
-    async cleanup() {
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  // The test suite's helper: a database of its own on that server, dropped on close.
+  const handle = await openTestDatabase({ poolMax: 10 });
+  return { handle, kind: 'PostgreSQL server (pool of 10)', cleanup: async () => undefined };
 }
 
 async function serveHello() {

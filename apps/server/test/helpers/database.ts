@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client';
  * A database of its own for one test file: PGlite in memory by default, or, when DATABASE_URL
  * is set (CI), a new database on that server, dropped when the test closes it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(opts: { poolMax?: number } = {}): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ memory: true });
 
@@ -17,7 +17,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const handle = await openDatabase({ url: target.href, poolMax: 5 });
+  const handle = await openDatabase({ url: target.href, poolMax: opts.poolMax ?? 5 });
   return {
     ...handle,
     async close() {
