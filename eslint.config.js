@@ -15,7 +15,10 @@ export default tseslint.config(
     rules: {
       // A promise nobody awaits loses its error: the one bug class lint finds best.
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -24,7 +27,10 @@ export default tseslint.config(
     // Shared code runs in browsers and in Node: no Node, React or database imports; imports flow shared → server and shared → web.
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-*', 'drizzle-orm*', 'fastify*', '@app/server*', '@app/web*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'react', 'react-*', 'drizzle-orm*', 'fastify*', '@app/server*', '@app/web*'] },
+      ],
     },
   },
   { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },

@@ -59,7 +59,14 @@ async function measure(name: string, target: Target): Promise<Figures> {
   // A short warm-up, so that JIT and connection set-up don't count.
   await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers });
   const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { target: name, requestsPerSecond: r.requests.average, p99Ms: r.latency.p99, p50Ms: r.latency.p50, non2xx: r.non2xx, errors: r.errors };
+  return {
+    target: name,
+    requestsPerSecond: r.requests.average,
+    p99Ms: r.latency.p99,
+    p50Ms: r.latency.p50,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 async function main() {
@@ -71,10 +78,19 @@ async function main() {
   const session = await measure('GET /api/auth/session', app);
   await stop(app);
 
-  console.log(`\nnode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ${CONNECTIONS} connections, ${DURATION} s each`);
+  console.log(
+    `\nnode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ${CONNECTIONS} connections, ${DURATION} s each`,
+  );
   console.log(`database: ${app.database}; rate limits: ${app.redis ? 'Redis' : 'in process'} (ceiling raised for the run)`);
   console.table(
-    [base, session].map((f) => ({ target: f.target, 'req/s': Math.round(f.requestsPerSecond), 'p50 ms': f.p50Ms, 'p99 ms': f.p99Ms, 'non-2xx': f.non2xx, errors: f.errors })),
+    [base, session].map((f) => ({
+      target: f.target,
+      'req/s': Math.round(f.requestsPerSecond),
+      'p50 ms': f.p50Ms,
+      'p99 ms': f.p99Ms,
+      'non-2xx': f.non2xx,
+      errors: f.errors,
+    })),
   );
   const ratio = {
     throughput: +(session.requestsPerSecond / base.requestsPerSecond).toFixed(3),

@@ -1,7 +1,7 @@
 /**
  * Takes screenshots of every page of the shell, signed out and signed in, in both themes, on a
  * desktop and a 375 px phone, and lists console errors. For looking at the UI, not a test:
- *   BASE_URL=http://localhost:3000 OUT=/tmp/shots node --import tsx e2e/tools/screenshots.ts [filter]
+ *   BASE_URL=http://localhost:3000 OUT=/tmp/shots [UI_LANGUAGE=ru] node --import tsx e2e/tools/screenshots.ts [filter]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 const BASE = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = process.env.OUT ?? '/tmp/shots';
 const filter = process.argv[2];
+const language = process.env.UI_LANGUAGE;
 
 const PAGES = [
   '/',
@@ -30,9 +31,10 @@ const PAGES = [
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${BASE}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('form', { name: 'Sign In' }).getByRole('button', { name: 'Sign In' }).click();
+  const form = page.locator('main form');
+  await form.locator('input[type=email]').fill(email);
+  await form.locator('input[type=password]').fill(password);
+  await form.locator('button[type=submit]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
@@ -47,6 +49,7 @@ async function main() {
         { name: 'phone', width: 375, height: 740 },
       ]) {
         const context = await browser.newContext({ viewport, colorScheme: theme });
+        if (language) await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
         const page = await context.newPage();
         page.on('console', (m) => m.type() === 'error' && errors.push(`${who} ${page.url()}: ${m.text()}`));
         page.on('pageerror', (e) => errors.push(`${who} ${page.url()}: ${e.message}`));
@@ -55,7 +58,7 @@ async function main() {
           if (filter && !p.includes(filter)) continue;
           await page.goto(`${BASE}${p}`);
           await page.waitForLoadState('networkidle');
-          const name = `${who}-${theme}-${viewport.name}${p.replace(/\//g, '_') || '_home'}.png`;
+          const name = `${language ?? 'en'}-${who}-${theme}-${viewport.name}${p.replace(/\//g, '_') || '_home'}.png`;
           await page.screenshot({ path: path.join(OUT, name), fullPage: true });
         }
         await context.close();

@@ -159,7 +159,13 @@ describe('OpenID Connect sign-in', () => {
     expect(res.statusCode).toBe(200);
     const session = res.json() as Session & { redirectTo: string };
     expect(session.redirectTo).toBe('/settings/profile');
-    expect(session.user).toMatchObject({ email: 'alice@idp.example.com', displayName: 'Alice Liddell', username: 'alice', emailVerified: true, role: 'user' });
+    expect(session.user).toMatchObject({
+      email: 'alice@idp.example.com',
+      displayName: 'Alice Liddell',
+      username: 'alice',
+      emailVerified: true,
+      role: 'user',
+    });
     expect(res.cookies.find((c) => c.name === 'refresh_token')?.httpOnly).toBe(true);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: t.bearer(session) });

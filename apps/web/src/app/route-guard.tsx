@@ -22,7 +22,12 @@ export interface GuardRules {
 export function RequireAuth({ roles, requireVerifiedEmail, children }: GuardRules & { children: ReactNode }) {
   const location = useLocation();
   const { isLoading, isAuthenticated, user, setRedirectUrl } = useAuthStore(
-    useShallow((s) => ({ isLoading: s.isLoading, isAuthenticated: s.isAuthenticated, user: s.session?.user ?? null, setRedirectUrl: s.setRedirectUrl })),
+    useShallow((s) => ({
+      isLoading: s.isLoading,
+      isAuthenticated: s.isAuthenticated,
+      user: s.session?.user ?? null,
+      setRedirectUrl: s.setRedirectUrl,
+    })),
   );
   const here = `${location.pathname}${location.search}${location.hash}`;
   const signedOut = !isLoading && (!isAuthenticated || !user);

@@ -4,5 +4,9 @@ import { api } from './api-client';
 
 /** About this installation (version, whether mail goes to the dev outbox); fetched once. */
 export function useAppInfo() {
-  return useQuery({ queryKey: ['app', 'info'], queryFn: () => api('/api/app/info', { schema: ZAppInfo, withAuth: false }), staleTime: Infinity });
+  return useQuery({
+    queryKey: ['app', 'info'],
+    queryFn: () => api('/api/app/info', { schema: ZAppInfo, withAuth: false }),
+    staleTime: Infinity,
+  });
 }

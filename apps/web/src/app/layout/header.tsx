@@ -35,7 +35,14 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
-      <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenMenu} aria-label={t('header.openMenu')} data-testid="open-menu">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        onClick={onOpenMenu}
+        aria-label={t('header.openMenu')}
+        data-testid="open-menu"
+      >
         <Menu />
       </Button>
       <Logo className="min-w-0 [&>span:last-child]:hidden sm:[&>span:last-child]:inline" />

@@ -55,7 +55,10 @@ export function DropdownMenuSubTrigger({ className, children, ...props }: Compon
 export function DropdownMenuSubContent({ className, ...props }: ComponentProps<typeof Menu.SubContent>) {
   return (
     <Menu.Portal>
-      <Menu.SubContent className={cn('z-50 min-w-[10rem] overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg', className)} {...props} />
+      <Menu.SubContent
+        className={cn('z-50 min-w-[10rem] overflow-hidden rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg', className)}
+        {...props}
+      />
     </Menu.Portal>
   );
 }

@@ -24,7 +24,8 @@ export function AdminPage() {
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const users = useQuery({
     queryKey: ['admin', 'users', { q, page }],
-    queryFn: () => api(`/api/admin/users?page=${page}&limit=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ZAdminUserPage }),
+    queryFn: () =>
+      api(`/api/admin/users?page=${page}&limit=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ZAdminUserPage }),
     placeholderData: (previous) => previous,
   });
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
@@ -109,7 +110,11 @@ export function AdminPage() {
                   <div className="flex flex-wrap items-center gap-1.5">
                     {u.role === 'admin' ? <Badge>{t('admin.roleAdmin')}</Badge> : null}
                     <Badge variant="secondary">{TIER_BADGES[u.tier]}</Badge>
-                    {u.emailVerified ? <Badge variant="success">{t('admin.verified')}</Badge> : <Badge variant="outline">{t('admin.unverified')}</Badge>}
+                    {u.emailVerified ? (
+                      <Badge variant="success">{t('admin.verified')}</Badge>
+                    ) : (
+                      <Badge variant="outline">{t('admin.unverified')}</Badge>
+                    )}
                     {u.isDemo ? <Badge variant="outline">{t('header.demoBadge')}</Badge> : null}
                     <span className="text-xs text-muted-foreground">{new Date(u.createdAt).toLocaleDateString(i18n.language)}</span>
                   </div>

@@ -39,7 +39,7 @@ export function BotCard({ bot }: { bot: BotSummary }) {
         {bot.category ? (
           <Badge variant="secondary">
             <CategoryIcon icon={bot.category.icon} />
-            {bot.category.name}
+            {t(`categories.${bot.category.id}`, { defaultValue: bot.category.name })}
           </Badge>
         ) : null}
         {bot.tags.slice(0, 3).map((tag) => (

@@ -22,4 +22,3 @@ export const SETTINGS_NAV: SettingsSectionInfo[] = [
 ];
 
 export const SETTINGS_ALIASES: Record<string, string> = { api: 'integrations' };
-

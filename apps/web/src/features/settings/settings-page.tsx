@@ -36,7 +36,14 @@ function AppearanceNow() {
                     theme === value ? 'border-primary bg-primary/10 text-primary' : 'hover:bg-accent',
                   )}
                 >
-                  <input type="radio" name="theme" value={value} checked={theme === value} onChange={() => setTheme(value)} className="sr-only" />
+                  <input
+                    type="radio"
+                    name="theme"
+                    value={value}
+                    checked={theme === value}
+                    onChange={() => setTheme(value)}
+                    className="sr-only"
+                  />
                   <Icon className="size-5" />
                   {t(`theme.${value}`)}
                 </Label>
@@ -55,7 +62,14 @@ function AppearanceNow() {
                   i18n.language === lang ? 'border-primary bg-primary/10 text-primary' : 'hover:bg-accent',
                 )}
               >
-                <input type="radio" name="language" value={lang} checked={i18n.language === lang} onChange={() => void setLanguage(lang)} className="sr-only" />
+                <input
+                  type="radio"
+                  name="language"
+                  value={lang}
+                  checked={i18n.language === lang}
+                  onChange={() => void setLanguage(lang)}
+                  className="sr-only"
+                />
                 {LANGUAGE_NAMES[lang]}
               </Label>
             ))}
@@ -83,7 +97,10 @@ export function SettingsPage() {
         <p className="text-muted-foreground">{t('settings.subtitle')}</p>
       </header>
       <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
-        <nav className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0" aria-label={t('settings.title')}>
+        <nav
+          className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0"
+          aria-label={t('settings.title')}
+        >
           {SETTINGS_NAV.map((s) => {
             const ItemIcon = s.icon;
             return (

@@ -24,7 +24,11 @@ export function AuthModal() {
         {mode === 'signin' ? <LoginForm onSignedIn={close} redirectTo={here} /> : <SignupForm onSignedUp={close} redirectTo={here} />}
         <p className="text-center text-sm text-muted-foreground">
           {mode === 'signin' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-          <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}>
+          <button
+            type="button"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+            onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+          >
             {mode === 'signin' ? t('auth.createAccount') : t('auth.signIn')}
           </button>
         </p>

@@ -45,7 +45,13 @@ export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; 
       <OidcSignIn mode="signin" redirectTo={redirectTo} />
       <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <FormField label={t('auth.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
         <FormField
           label={t('auth.password')}
           type="password"

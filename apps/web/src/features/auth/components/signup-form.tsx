@@ -18,7 +18,15 @@ import { PasswordStrengthMeter } from './password-strength-meter';
 const FIELDS = ['email', 'username', 'password', 'displayName'] as const;
 
 /** Account creation with the shared schema (the server checks the same one) and the strength meter. */
-export function SignupForm({ onSignedUp, redirectTo, referralCode }: { onSignedUp: () => void; redirectTo: string; referralCode?: string }) {
+export function SignupForm({
+  onSignedUp,
+  redirectTo,
+  referralCode,
+}: {
+  onSignedUp: () => void;
+  redirectTo: string;
+  referralCode?: string;
+}) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -58,7 +66,13 @@ export function SignupForm({ onSignedUp, redirectTo, referralCode }: { onSignedU
             {t('auth.referralApplied', { code: referralCode })}
           </Alert>
         ) : null}
-        <FormField label={t('auth.email')} type="email" autoComplete="email" registration={register('email')} error={errors.email?.message} />
+        <FormField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
         <FormField
           label={t('auth.username')}
           autoComplete="username"

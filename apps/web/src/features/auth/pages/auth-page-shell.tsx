@@ -3,7 +3,17 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Logo } from '@/components/logo';
 
 /** The centred card that the sign-in, sign-up and callback pages share. */
-export function AuthPageShell({ title, description, children, footer }: { title: string; description?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthPageShell({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-6 py-8 sm:py-14">
       <Logo className="text-2xl" />

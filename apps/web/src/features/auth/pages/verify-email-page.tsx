@@ -111,7 +111,9 @@ function CheckInbox() {
       <p className="text-center text-sm text-muted-foreground">{t('verify.instructions')}</p>
       {resend.isSuccess ? <Alert variant="success">{t('verify.resent')}</Alert> : null}
       {resend.isError ? (
-        <Alert variant="destructive">{resend.error instanceof ApiRequestError ? translateMessage(resend.error.message) : t('errors.unknown')}</Alert>
+        <Alert variant="destructive">
+          {resend.error instanceof ApiRequestError ? translateMessage(resend.error.message) : t('errors.unknown')}
+        </Alert>
       ) : null}
       <Button onClick={() => resend.mutate()} disabled={resend.isPending}>
         {resend.isPending ? <Loader2 className="animate-spin" /> : null}
