@@ -19,6 +19,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(openApiPlugin);
+  await app.register(uploadsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });

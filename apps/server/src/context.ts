@@ -35,5 +35,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The spec's text for an unexpected failure of this route ('Failed to create bot'); else a generic one. */
+    failureMessage?: string;
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -57,12 +58,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
+  // pg_trgm backs the bot search index (the migration creates the extension).
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('pgliteDir' in target) {
     fs.mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
-    client = await PGlite.create(target.pgliteDir);
+    client = await PGlite.create(target.pgliteDir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client) as unknown as Database;
   return {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { seedCategories } from '../seed/categories';
 import { seedDemoData } from '../seed/demo';
+import { seedTemplates } from '../seed/templates';
 import { grantAdminIfConfigured } from '../features/auth/accounts';
 import { findUserByEmail } from '../features/users/repository';
 import type { DatabaseHandle } from './client';
@@ -14,6 +15,7 @@ export async function prepareDatabase(handle: DatabaseHandle, config: Config): P
   await runMigrations(handle);
   return handle.withExclusiveLock(async () => {
     await seedCategories(handle.db);
+    await seedTemplates(handle.db);
     const seededDemo = config.seedDemo ? await seedDemoData(handle.db, config) : false;
     if (config.adminEmail) {
       const user = await findUserByEmail(handle.db, config.adminEmail);

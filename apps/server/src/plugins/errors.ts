@@ -52,7 +52,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(reply, status, { code, message });
     }
     request.log.error({ err }, 'request failed');
-    return send(reply, 500, { code: ERROR_CODES.INTERNAL_ERROR, message: GENERIC_MESSAGES.internal });
+    const message = request.routeOptions.config.failureMessage ?? GENERIC_MESSAGES.internal;
+    return send(reply, 500, { code: ERROR_CODES.INTERNAL_ERROR, message });
   });
 });
 

@@ -5,6 +5,7 @@ import { bots } from '../db/schema/bots';
 import { users } from '../db/schema/users';
 import { createAccount } from '../features/auth/accounts';
 import { hashPassword } from '../lib/passwords';
+import { searchColumns } from '../features/bots/search';
 import { DEMO_BOTS } from './demo-bots';
 
 /** The demo accounts; their credentials are in the README and printed when they are created. */
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Database, config: Config): Promise<boolea
       alternateGreetings: bot.alternateGreetings ?? [],
       visibility: 'public' as const,
       createdBy: admin.id,
+      ...searchColumns({ name: bot.name, description: bot.description, tags: bot.tags }),
     })),
   );
   return true;

@@ -1,12 +1,16 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { AdminPage } from '@/features/admin/admin-page';
+import { BotDetailPage } from '@/features/bots/detail/bot-detail-page';
+import { BotEditorPage } from '@/features/bots/editor/bot-editor-page';
+import { MyBotsPage } from '@/features/bots/my-bots/my-bots-page';
 import { CallbackPage } from '@/features/auth/pages/callback-page';
 import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
 import { OutboxPage } from '@/features/dev/outbox-page';
 import { ExplorePage } from '@/features/explore/explore-page';
+import { ProfilePage } from '@/features/profile/profile-page';
 import { PLACEHOLDER_ROUTES, RoutePlaceholder } from '@/features/misc/placeholder-routes';
 import { GoodbyePage, NotFoundPage, UnauthorizedPage } from '@/features/misc/status-pages';
 import { SettingsPage } from '@/features/settings/settings-page';
@@ -61,6 +65,24 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
       },
+      ...['/bots/create', '/create', '/create/bot', '/bots/edit/:botId', '/my-bots/:botId/edit'].map((path) => ({
+        path,
+        element: (
+          <RequireAuth>
+            <BotEditorPage />
+          </RequireAuth>
+        ),
+      })),
+      {
+        path: '/my-bots',
+        element: (
+          <RequireAuth>
+            <MyBotsPage />
+          </RequireAuth>
+        ),
+      },
+      { path: '/bots/:botId', element: <BotDetailPage /> },
+      { path: '/profile/:usernameOrId', element: <ProfilePage /> },
       ...PLACEHOLDER_ROUTES.map((route) => ({
         path: route.path,
         element: route.guard ? (

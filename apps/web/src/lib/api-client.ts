@@ -37,6 +37,8 @@ const readLimiter = new SlidingWindowLimiter(CLIENT_READ_LIMIT.limit, CLIENT_REA
 export interface ApiOptions<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A multipart body (uploads); sent as is, with the browser's boundary. */
+  form?: FormData;
   /** Checks and types the answer. */
   schema?: S;
   signal?: AbortSignal;
@@ -54,12 +56,12 @@ async function send(path: string, opts: ApiOptions<z.ZodType | undefined>, token
   opts.signal?.addEventListener('abort', onAbort);
   try {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     return await fetch(path, {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       credentials: 'same-origin',
       signal: controller.signal,
     });
@@ -93,6 +95,13 @@ async function errorFrom(res: Response): Promise<ApiRequestError> {
  * @example const me = await api('/api/auth/session', { schema: ZCurrentSession });
  */
 export async function api<S extends z.ZodType | undefined = undefined>(path: string, opts: ApiOptions<S> = {}): Promise<Result<S>> {
+  const res = await apiResponse(path, opts);
+  const data: unknown = res.status === 204 ? undefined : await res.json();
+  return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
+}
+
+/** The successful raw answer of a call (downloads); the same auth, limits and errors as api(). */
+export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | undefined> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
   if (method === 'GET') await readLimiter.acquire();
   const withAuth = opts.withAuth ?? true;
@@ -104,6 +113,28 @@ export async function api<S extends z.ZodType | undefined = undefined>(path: str
     if (token) res = await send(path, opts, token);
   }
   if (!res.ok) throw await errorFrom(res);
-  const data: unknown = res.status === 204 ? undefined : await res.json();
-  return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
+  return res;
+}
+
+/**
+ * Uploads one file as multipart form data under `field`.
+ * @example const { url } = await apiUpload('/api/bots/1/avatar', 'avatar', file, ZAvatarResult);
+ */
+export function apiUpload<S extends z.ZodType>(path: string, field: string, file: Blob, schema: S): Promise<z.infer<S>> {
+  const form = new FormData();
+  form.append(field, file, file instanceof File ? file.name : field);
+  return api(path, { method: 'POST', form, body: form, schema, timeoutMs: 120_000 }) as Promise<z.infer<S>>;
+}
+
+/** Downloads a file from the API and hands it to the browser under its server-given name. */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const res = await apiResponse(path);
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = decodeURIComponent(name);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

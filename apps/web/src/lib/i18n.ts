@@ -7,6 +7,37 @@ import ru from '@/locales/ru.json';
 
 const STORAGE_KEY = 'language';
 
+type Tree = { [key: string]: string | string[] | Tree };
+
+/**
+ * Features keep their own texts in `locales/{en,ru}.json` files inside `features/<area>`; they are merged into the
+ * one `translation` namespace, so keys stay global (`botEditor.title`) and no file is shared by two areas.
+ */
+const featureLocales = import.meta.glob<{ default: Tree }>('../features/**/locales/*.json', { eager: true });
+
+function withFeatureTexts(base: Tree, language: string): Tree {
+  const merged: Tree = { ...base };
+  for (const [file, mod] of Object.entries(featureLocales)) {
+    if (file.endsWith(`/${language}.json`)) deepMerge(merged, mod.default);
+  }
+  return merged;
+}
+
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function deepMerge(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isTree(value) && isTree(current)) {
+      const copy = { ...current };
+      deepMerge(copy, value);
+      target[key] = copy;
+    } else {
+      target[key] = value;
+    }
+  }
+}
+
 /** Each language in its own words, for the language menus. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский' };
 
@@ -40,7 +71,10 @@ const lng = initialLanguage();
 document.documentElement.lang = lng;
 void i18n.use(initReactI18next).init({
   // `messages` translates the English texts of the shared package and the server (see lib/messages.ts).
-  resources: { en: { translation: en, messages: {} }, ru: { translation: ru, messages: ruMessages } },
+  resources: {
+    en: { translation: withFeatureTexts(en, 'en'), messages: {} },
+    ru: { translation: withFeatureTexts(ru, 'ru'), messages: ruMessages },
+  },
   lng,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

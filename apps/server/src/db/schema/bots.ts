@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+export interface CardSource {
+  spec: string;
+  data: Record<string, unknown>;
+  derived: Record<string, unknown>;
+}
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),
@@ -25,6 +31,22 @@ export const bots = pgTable(
     exampleMessages: text('example_messages').notNull().default(''),
     systemPrompt: text('system_prompt').notNull().default(''),
     creatorNotes: text('creator_notes').notNull().default(''),
+    postHistoryInstructions: text('post_history_instructions').notNull().default(''),
+    voiceId: text('voice_id'),
+    /** A Character Card lorebook (character_book), kept as given. */
+    characterBook: jsonb('character_book').$type<Record<string, unknown>>(),
+    /**
+     * The card a bot was imported from: its whole `data` object and the values the import derived
+     * from it, so that an export of an unchanged field gives back exactly what came in.
+     */
+    cardSource: jsonb('card_source').$type<CardSource>(),
+    /** lower(name, description, tags): what Explore and My Bots search, under a trigram index. */
+    searchText: text('search_text').notNull().default(''),
+    /** Lower-cased tags, for case-insensitive tag filters under a GIN index. */
+    tagKeys: text('tag_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     alternateGreetings: jsonb('alternate_greetings').$type<string[]>().notNull().default([]),
     tags: text('tags')
       .array()
@@ -67,7 +89,98 @@ export const bots = pgTable(
   },
   (t) => [
     index('bots_public_created_idx').on(t.visibility, t.createdAt),
+    index('bots_public_popular_idx')
+      .on(t.popularity.desc(), t.id)
+      .where(sql`visibility = 'public' and is_active`),
     index('bots_creator_idx').on(t.createdBy, t.createdAt),
+    index('bots_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('bots_tag_keys_idx').using('gin', t.tagKeys),
     check('bots_openness_range', sql`${t.openness} between 0 and 10`),
   ],
+);
+
+/** Starting points for the form (GET /api/bots/templates); seeded, editable by admins in the database. */
+export const botTemplates = pgTable('bot_templates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  icon: text('icon').notNull(),
+  categoryId: text('category_id')
+    .notNull()
+    .references(() => categories.id),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Snapshots of a bot's editable fields with a changelog; the newest is 'current'. */
+export const botVersions = pgTable(
+  'bot_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    changelog: text('changelog').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bot_versions_bot_version_unique').on(t.botId, t.version)],
+);
+
+/** Editors and viewers of a bot; its creator is the owner and has no row here. */
+export const botCollaborators = pgTable(
+  'bot_collaborators',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['editor', 'viewer'] }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.userId] }), index('bot_collaborators_user_idx').on(t.userId)],
+);
+
+export const botFavorites = pgTable(
+  'bot_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.botId] }), index('bot_favorites_bot_idx').on(t.botId)],
+);
+
+/** Reports from users and review requests from creators, for the admins. */
+export const moderationRequests = pgTable(
+  'moderation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'report', or the review type of submit-review (publish, content, appeal). */
+    type: text('type').notNull(),
+    reason: text('reason'),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('moderation_requests_status_idx').on(t.status, t.createdAt)],
 );

@@ -1,8 +1,19 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { BotSummary } from '@app/shared/bots/schemas';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CollaboratorRole } from '@app/shared/bots/constants';
+import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery } from '@app/shared/bots/schemas';
+import { withDefaultCosts, withDefaultSettings, type BotFields } from '@app/shared/bots/validation';
+import type { z } from 'zod';
+import type { ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
 import type { Executor } from '../../db/client';
-import { bots, categories } from '../../db/schema/bots';
+import { botCollaborators, botFavorites, bots, categories, type CardSource } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
+import { badRequest } from '../../lib/http-errors';
+import type { BotRow } from './access';
+import { containsPattern, searchColumns } from './search';
+
+type MyQuery = z.output<typeof ZMyBotsQuery>;
+type PublicQuery = z.output<typeof ZPublicBotsQuery>;
+export type { MyBotsQuery, PublicBotsQuery };
 
 const summaryColumns = {
   bot: {
@@ -12,41 +23,51 @@ const summaryColumns = {
     avatarUrl: bots.avatarUrl,
     tags: bots.tags,
     visibility: bots.visibility,
+    isActive: bots.isActive,
     nsfw: bots.nsfw,
     totalChats: bots.totalChats,
     totalMessages: bots.totalMessages,
+    totalImagesGenerated: bots.totalImagesGenerated,
+    totalVideosGenerated: bots.totalVideosGenerated,
     avgRating: bots.avgRating,
     ratingCount: bots.ratingCount,
     popularity: bots.popularity,
+    createdBy: bots.createdBy,
     createdAt: bots.createdAt,
     updatedAt: bots.updatedAt,
   },
   category: { id: categories.id, name: categories.name, icon: categories.icon },
-  creator: { id: users.id, username: users.username, displayName: users.displayName },
+  creator: { id: users.id, username: users.username, displayName: users.displayName, avatarUrl: users.avatarUrl },
 };
 
-type SummaryRow = {
-  bot: {
-    id: string;
-    name: string;
-    description: string;
-    avatarUrl: string | null;
-    tags: string[];
-    visibility: 'private' | 'unlisted' | 'public';
-    nsfw: boolean;
-    totalChats: number;
-    totalMessages: number;
-    avgRating: number | null;
-    ratingCount: number;
-    popularity: number;
-    createdAt: Date;
-    updatedAt: Date;
-  };
+type SummaryBot = Pick<
+  BotRow,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'avatarUrl'
+  | 'tags'
+  | 'visibility'
+  | 'isActive'
+  | 'nsfw'
+  | 'totalChats'
+  | 'totalMessages'
+  | 'totalImagesGenerated'
+  | 'totalVideosGenerated'
+  | 'avgRating'
+  | 'ratingCount'
+  | 'popularity'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+interface SummaryRow {
+  bot: SummaryBot;
   category: { id: string; name: string; icon: string } | null;
-  creator: { id: string; username: string; displayName: string };
-};
+  creator: { id: string; username: string; displayName: string; avatarUrl: string | null };
+}
 
-function toSummary({ bot, category, creator }: SummaryRow): BotSummary {
+export function toSummary({ bot, category, creator }: SummaryRow): BotSummary {
   return {
     id: bot.id,
     name: bot.name,
@@ -56,39 +77,254 @@ function toSummary({ bot, category, creator }: SummaryRow): BotSummary {
     tags: bot.tags,
     visibility: bot.visibility,
     isPublic: bot.visibility === 'public',
+    isActive: bot.isActive,
     nsfw: bot.nsfw,
     stats: {
       totalChats: bot.totalChats,
       totalMessages: bot.totalMessages,
+      totalImagesGenerated: bot.totalImagesGenerated,
+      totalVideosGenerated: bot.totalVideosGenerated,
       avgRating: bot.avgRating,
       ratingCount: bot.ratingCount,
       popularity: bot.popularity,
     },
+    createdBy: bot.createdBy,
     creator,
     createdAt: bot.createdAt.toISOString(),
     updatedAt: bot.updatedAt.toISOString(),
   };
 }
 
-/** Public bots, newest first, one page of summaries. NSFW bots are left out (opting in comes with Explore). */
-export async function listPublicBots(db: Executor, page: number, limit: number): Promise<{ items: BotSummary[]; total: number }> {
-  const where = and(eq(bots.visibility, 'public'), eq(bots.isActive, true), eq(bots.nsfw, false));
+async function pageOf(db: Executor, where: SQL | undefined, orderBy: SQL[], page: number, limit: number) {
+  // One round trip: the page and the total of matching rows (count(*) over () before the limit).
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(bots)
     .innerJoin(users, eq(users.id, bots.createdBy))
     .leftJoin(categories, eq(categories.id, bots.categoryId))
     .where(where)
-    .orderBy(desc(bots.createdAt), desc(bots.id))
+    .orderBy(...orderBy)
     .limit(limit)
     .offset((page - 1) * limit);
-  const [total] = await db.select({ n: count() }).from(bots).where(where);
-  return { items: rows.map(toSummary), total: total?.n ?? 0 };
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page > 1) {
+    // Past the last page: the window count is not there, so count on its own.
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bots)
+      .where(where);
+    total = row?.n ?? 0;
+  }
+  return { items: rows.map(toSummary), total, page, limit };
 }
 
-export async function listCategories(db: Executor) {
-  return db
-    .select({ id: categories.id, name: categories.name, icon: categories.icon, description: categories.description })
-    .from(categories)
-    .orderBy(categories.sortOrder, categories.name);
+function textAndTagFilters(q: string | undefined, tags: string[] | undefined, category: string | undefined): SQL[] {
+  const filters: SQL[] = [];
+  if (q) filters.push(sql`${bots.searchText} like ${containsPattern(q)}`);
+  if (tags?.length) filters.push(sql`${bots.tagKeys} @> ${sql.param(tags.map((t) => t.toLowerCase()))}::text[]`);
+  if (category && category !== 'all') filters.push(eq(bots.categoryId, category));
+  return filters;
+}
+
+/** Explore: public, active bots; NSFW ones only when the viewer opts in. */
+export async function listPublicBots(db: Executor, query: PublicQuery) {
+  const filters: SQL[] = [
+    eq(bots.visibility, 'public'),
+    eq(bots.isActive, true),
+    ...textAndTagFilters(query.q, query.tags, query.category),
+  ];
+  if (query.nsfw !== 'true') filters.push(eq(bots.nsfw, false));
+  if (query.creator) {
+    const isId = /^[0-9a-f-]{36}$/i.test(query.creator);
+    filters.push(isId ? eq(bots.createdBy, query.creator) : sql`lower(${users.username}) = lower(${query.creator})`);
+  }
+  const order: Record<PublicQuery['sortBy'], SQL[]> = {
+    popular: [desc(bots.popularity), desc(bots.id)],
+    newest: [desc(bots.createdAt), desc(bots.id)],
+    rating: [sql`${bots.avgRating} desc nulls last`, desc(bots.ratingCount), desc(bots.id)],
+  };
+  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit);
+}
+
+/** My Bots: the caller's own bots (or the ones shared with them), with the list's five sorts. */
+export async function listMyBots(db: Executor, userId: string, query: MyQuery) {
+  const shared = sql`${bots.id} in (select ${botCollaborators.botId} from ${botCollaborators} where ${botCollaborators.userId} = ${userId})`;
+  const owner =
+    query.scope === 'shared' ? shared : query.scope === 'all' ? or(eq(bots.createdBy, userId), shared)! : eq(bots.createdBy, userId);
+  const filters: SQL[] = [owner, ...textAndTagFilters(query.q, query.tags, query.category)];
+  if (query.visibility) filters.push(eq(bots.visibility, query.visibility));
+  if (query.nsfw) filters.push(eq(bots.nsfw, query.nsfw === 'true'));
+  const flip = query.sortOrder === 'asc' ? asc : desc;
+  const flipName = query.sortOrder === 'desc' ? desc : asc;
+  const nulls = query.sortOrder === 'asc' ? sql`nulls first` : sql`nulls last`;
+  const order: Record<MyQuery['sortBy'], SQL[]> = {
+    newest: [flip(bots.createdAt), flip(bots.id)],
+    updated: [flip(bots.updatedAt), flip(bots.id)],
+    name: [flipName(sql`lower(${bots.name})`), flipName(bots.id)],
+    rating: [sql`${bots.avgRating} ${sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc')} ${nulls}`, flip(bots.ratingCount), flip(bots.id)],
+    popular: [flip(bots.popularity), flip(bots.totalChats), flip(bots.id)],
+  };
+  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit);
+}
+
+/** The caller's favorites that they can still see. */
+export async function listFavoriteBots(db: Executor, userId: string, page: number, limit: number) {
+  const where = and(
+    sql`${bots.id} in (select ${botFavorites.botId} from ${botFavorites} where ${botFavorites.userId} = ${userId})`,
+    or(eq(bots.createdBy, userId), and(eq(bots.isActive, true), inArray(bots.visibility, ['public', 'unlisted']))),
+  );
+  return pageOf(db, where, [desc(bots.updatedAt), desc(bots.id)], page, limit);
+}
+
+/** The whole bot as GET /api/bots/{id} answers it, for this caller. */
+export async function getBotView(db: Executor, bot: BotRow, role: CollaboratorRole | null, viewerId: string | null): Promise<Bot> {
+  const [[category], [creator], favorite] = await Promise.all([
+    db.select(summaryColumns.category).from(categories).where(eq(categories.id, bot.categoryId)).limit(1),
+    db.select(summaryColumns.creator).from(users).where(eq(users.id, bot.createdBy)).limit(1),
+    viewerId
+      ? db
+          .select({ botId: botFavorites.botId })
+          .from(botFavorites)
+          .where(and(eq(botFavorites.userId, viewerId), eq(botFavorites.botId, bot.id)))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  return {
+    ...toSummary({ bot, category: category ?? null, creator: creator! }),
+    personality: bot.personality,
+    scenario: bot.scenario,
+    firstMessage: bot.firstMessage,
+    exampleMessages: bot.exampleMessages,
+    systemPrompt: bot.systemPrompt,
+    postHistoryInstructions: bot.postHistoryInstructions,
+    creatorNotes: bot.creatorNotes,
+    alternateGreetings: bot.alternateGreetings,
+    voiceId: bot.voiceId,
+    settings: withDefaultSettings(bot.settings),
+    costs: withDefaultCosts(bot.costs),
+    sexuality: bot.sexuality,
+    gender: bot.gender,
+    openness: bot.openness,
+    emotions: bot.emotions,
+    imageGeneration: bot.imageGeneration,
+    videoGeneration: bot.videoGeneration,
+    characterBook: bot.characterBook ?? null,
+    extensions: bot.extensions,
+    myRole: role,
+    favorited: favorite.length > 0,
+  };
+}
+
+/** The columns that the editable fields set (a full create, or the subset a PATCH gives). */
+export function fieldColumns(fields: Partial<BotFields>, current?: Pick<BotRow, 'name' | 'description' | 'tags' | 'settings' | 'costs'>) {
+  const columns: Partial<typeof bots.$inferInsert> = {};
+  const copy = [
+    'name',
+    'description',
+    'personality',
+    'scenario',
+    'firstMessage',
+    'exampleMessages',
+    'systemPrompt',
+    'postHistoryInstructions',
+    'creatorNotes',
+    'alternateGreetings',
+    'tags',
+    'visibility',
+    'nsfw',
+    'avatarUrl',
+    'voiceId',
+    'sexuality',
+    'gender',
+    'openness',
+    'emotions',
+    'imageGeneration',
+    'videoGeneration',
+    'characterBook',
+    'extensions',
+  ] as const;
+  for (const key of copy) if (fields[key] !== undefined) (columns as Record<string, unknown>)[key] = fields[key];
+  if (fields.category !== undefined) columns.categoryId = fields.category;
+  // Settings and costs merge: a PATCH of one slider keeps the others.
+  if (fields.settings !== undefined) columns.settings = { ...withDefaultSettings(current?.settings), ...fields.settings };
+  if (fields.costs !== undefined) columns.costs = { ...withDefaultCosts(current?.costs), ...fields.costs };
+  if (fields.name !== undefined || fields.description !== undefined || fields.tags !== undefined) {
+    Object.assign(
+      columns,
+      searchColumns({
+        name: fields.name ?? current?.name ?? '',
+        description: fields.description ?? current?.description ?? '',
+        tags: fields.tags ?? current?.tags ?? [],
+      }),
+    );
+  }
+  return columns;
+}
+
+export async function assertCategory(db: Executor, id: string | undefined) {
+  if (id === undefined) return;
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).limit(1);
+  if (!row) throw badRequest('Unknown category', 'category');
+}
+
+/** Creates a bot owned by `ownerId` from validated fields. */
+export async function insertBot(
+  db: Executor,
+  ownerId: string,
+  fields: BotFields,
+  extra: Partial<
+    Pick<typeof bots.$inferInsert, 'cardSource' | 'totalChats' | 'totalMessages' | 'avgRating' | 'ratingCount' | 'popularity'>
+  > & {
+    cardSource?: CardSource | null;
+  } = {},
+): Promise<BotRow> {
+  await assertCategory(db, fields.category);
+  const [row] = await db
+    .insert(bots)
+    .values({ ...(fieldColumns(fields) as typeof bots.$inferInsert), ...extra, createdBy: ownerId })
+    .returning();
+  return row!;
+}
+
+/** Applies a validated PATCH; answers the updated row. */
+export async function updateBotFields(db: Executor, current: BotRow, fields: Partial<BotFields>): Promise<BotRow> {
+  await assertCategory(db, fields.category);
+  const [row] = await db
+    .update(bots)
+    .set({ ...fieldColumns(fields, current), updatedAt: new Date() })
+    .where(eq(bots.id, current.id))
+    .returning();
+  return row!;
+}
+
+/** The editable fields of a row: a version snapshot, a clone, an export. */
+export function fieldsOf(bot: BotRow): BotFields {
+  return {
+    name: bot.name,
+    description: bot.description,
+    personality: bot.personality,
+    scenario: bot.scenario,
+    firstMessage: bot.firstMessage,
+    exampleMessages: bot.exampleMessages,
+    systemPrompt: bot.systemPrompt,
+    postHistoryInstructions: bot.postHistoryInstructions,
+    creatorNotes: bot.creatorNotes,
+    alternateGreetings: bot.alternateGreetings,
+    tags: bot.tags,
+    category: bot.categoryId,
+    visibility: bot.visibility,
+    nsfw: bot.nsfw,
+    avatarUrl: bot.avatarUrl,
+    voiceId: bot.voiceId,
+    settings: withDefaultSettings(bot.settings),
+    costs: withDefaultCosts(bot.costs),
+    sexuality: bot.sexuality,
+    gender: bot.gender,
+    openness: bot.openness,
+    emotions: bot.emotions,
+    imageGeneration: bot.imageGeneration,
+    videoGeneration: bot.videoGeneration,
+    characterBook: bot.characterBook ?? null,
+    extensions: bot.extensions,
+  };
 }

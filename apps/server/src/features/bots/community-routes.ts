@@ -1,0 +1,226 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BOT_ERROR_CODES, BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
+import {
+  ZAnalytics,
+  ZBotIdParams,
+  ZDeployBody,
+  ZDeployResult,
+  ZFavoriteResult,
+  ZModerationPage,
+  ZModerationQuery,
+  ZReportBody,
+  ZSubmitReviewBody,
+} from '@app/shared/bots/schemas';
+import { botFavorites, bots, moderationRequests } from '../../db/schema/bots';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/http-errors';
+import { requireBot } from './access';
+import { userOf } from './caller';
+
+const tags = ['bot community'];
+const ZCreated = z.object({ id: z.string() });
+
+/** Favorites, reports and reviews, moderation, analytics and deployment (§7). */
+export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  for (const favorite of [true, false]) {
+    const route = favorite ? app.post.bind(app) : app.delete.bind(app);
+    route(
+      '/:id/favorite',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: favorite ? 'Add a bot to the favorites' : 'Remove a bot from the favorites',
+          params: ZBotIdParams,
+          response: { 200: ZFavoriteResult },
+        },
+      },
+      async (request) => {
+        const caller = userOf(request);
+        const { bot } = await requireBot(db, request.params.id, caller, 'read');
+        if (favorite) await db.insert(botFavorites).values({ userId: caller.id, botId: bot.id }).onConflictDoNothing();
+        else await db.delete(botFavorites).where(and(eq(botFavorites.userId, caller.id), eq(botFavorites.botId, bot.id)));
+        return { favorited: favorite };
+      },
+    );
+  }
+
+  app.post(
+    '/:id/report',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.report },
+      schema: { tags, summary: 'Report a bot to the moderators', params: ZBotIdParams, body: ZReportBody, response: { 201: ZCreated } },
+    },
+    async (request, reply) => {
+      const caller = userOf(request);
+      const { bot } = await requireBot(db, request.params.id, caller, 'read');
+      // One open report per user and bot: reporting again updates it instead of piling up.
+      const [open] = await db
+        .select({ id: moderationRequests.id })
+        .from(moderationRequests)
+        .where(
+          and(
+            eq(moderationRequests.botId, bot.id),
+            eq(moderationRequests.requestedBy, caller.id),
+            eq(moderationRequests.type, 'report'),
+            eq(moderationRequests.status, 'pending'),
+          ),
+        )
+        .limit(1);
+      if (open) {
+        await db
+          .update(moderationRequests)
+          .set({ reason: request.body.reason, description: request.body.description })
+          .where(eq(moderationRequests.id, open.id));
+        return reply.status(201).send({ id: open.id });
+      }
+      const [row] = await db
+        .insert(moderationRequests)
+        .values({
+          botId: bot.id,
+          requestedBy: caller.id,
+          type: 'report',
+          reason: request.body.reason,
+          description: request.body.description,
+        })
+        .returning({ id: moderationRequests.id });
+      return reply.status(201).send(row!);
+    },
+  );
+
+  app.post(
+    '/:id/submit-review',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.submitReview },
+      schema: {
+        tags,
+        summary: 'Ask the moderators to review a bot (owner)',
+        params: ZBotIdParams,
+        body: ZSubmitReviewBody,
+        response: { 201: ZCreated },
+      },
+    },
+    async (request, reply) => {
+      const caller = userOf(request);
+      const { bot } = await requireBot(db, request.params.id, caller, 'owner');
+      const [row] = await db
+        .insert(moderationRequests)
+        .values({ botId: bot.id, requestedBy: caller.id, type: request.body?.type ?? 'publish', description: request.body?.notes ?? '' })
+        .returning({ id: moderationRequests.id });
+      return reply.status(201).send(row!);
+    },
+  );
+
+  app.get(
+    '/moderation-requests',
+    {
+      config: { access: 'admin', failureMessage: BOT_FAILURES.moderation },
+      schema: {
+        tags,
+        summary: 'Reports and review requests, newest first (admins)',
+        querystring: ZModerationQuery,
+        response: { 200: ZModerationPage },
+      },
+    },
+    async (request) => {
+      const { page, limit, status } = request.query;
+      const where = status ? eq(moderationRequests.status, status) : undefined;
+      const rows = await db
+        .select({
+          id: moderationRequests.id,
+          type: moderationRequests.type,
+          status: moderationRequests.status,
+          reason: moderationRequests.reason,
+          description: moderationRequests.description,
+          createdAt: moderationRequests.createdAt,
+          bot: { id: bots.id, name: bots.name, visibility: bots.visibility },
+          reporter: { id: users.id, username: users.username, displayName: users.displayName },
+        })
+        .from(moderationRequests)
+        .innerJoin(bots, eq(bots.id, moderationRequests.botId))
+        .innerJoin(users, eq(users.id, moderationRequests.requestedBy))
+        .where(where)
+        .orderBy(desc(moderationRequests.createdAt), desc(moderationRequests.id))
+        .limit(limit)
+        .offset((page - 1) * limit);
+      const [total] = await db.select({ n: count() }).from(moderationRequests).where(where);
+      return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, limit, total: total?.n ?? 0 };
+    },
+  );
+
+  app.get(
+    '/analytics',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.analytics },
+      schema: { tags, summary: "Totals across the caller's bots", response: { 200: ZAnalytics } },
+    },
+    async (request) => {
+      const caller = userOf(request);
+      const mine = eq(bots.createdBy, caller.id);
+      const [totals] = await db
+        .select({
+          totalBots: count(),
+          publicBots: sql<number>`count(*) filter (where ${bots.visibility} = 'public')`.mapWith(Number),
+          privateBots: sql<number>`count(*) filter (where ${bots.visibility} = 'private')`.mapWith(Number),
+          unlistedBots: sql<number>`count(*) filter (where ${bots.visibility} = 'unlisted')`.mapWith(Number),
+          totalChats: sql<number>`coalesce(sum(${bots.totalChats}), 0)`.mapWith(Number),
+          totalMessages: sql<number>`coalesce(sum(${bots.totalMessages}), 0)`.mapWith(Number),
+          ratingCount: sql<number>`coalesce(sum(${bots.ratingCount}), 0)`.mapWith(Number),
+          // The mean of all ratings, not of the bots' means: each rating counts once.
+          avgRating: sql<number | null>`sum(${bots.avgRating} * ${bots.ratingCount}) / nullif(sum(${bots.ratingCount}), 0)`.mapWith((v) =>
+            v === null ? null : Math.round(Number(v) * 100) / 100,
+          ),
+        })
+        .from(bots)
+        .where(mine);
+      const [favorites] = await db.select({ n: count() }).from(botFavorites).innerJoin(bots, eq(bots.id, botFavorites.botId)).where(mine);
+      const top = await db
+        .select({
+          id: bots.id,
+          name: bots.name,
+          totalChats: bots.totalChats,
+          totalMessages: bots.totalMessages,
+          totalImagesGenerated: bots.totalImagesGenerated,
+          totalVideosGenerated: bots.totalVideosGenerated,
+          avgRating: bots.avgRating,
+          ratingCount: bots.ratingCount,
+          popularity: bots.popularity,
+        })
+        .from(bots)
+        .where(mine)
+        .orderBy(desc(bots.popularity), desc(bots.totalChats), desc(bots.createdAt))
+        .limit(5);
+      return {
+        ...totals!,
+        totalFavorites: favorites?.n ?? 0,
+        topBots: top.map(({ id, name, ...stats }) => ({ id, name, stats })),
+      };
+    },
+  );
+
+  app.post(
+    '/:id/deploy',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.deploy },
+      schema: {
+        tags,
+        summary: "Deploy a bot: 'web' answers its public chat link (owner)",
+        params: ZBotIdParams,
+        body: ZDeployBody,
+        response: { 200: ZDeployResult },
+      },
+    },
+    async (request) => {
+      const { bot } = await requireBot(db, request.params.id, userOf(request), 'owner');
+      const { platform } = request.body;
+      if (platform !== 'web') {
+        throw new AppError(400, BOT_ERROR_CODES.DEPLOY_ERROR, BOT_MESSAGES.deployUnsupported.replace('{platform}', platform), 'platform');
+      }
+      return { platform, url: `${app.ctx.config.publicUrl}/chat/${bot.id}` };
+    },
+  );
+};

@@ -1,0 +1,165 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { BotFieldsInput } from '@app/shared/bots/validation';
+import {
+  ZAnalytics,
+  ZBot,
+  ZBotSummaryPage,
+  ZBulkResult,
+  ZCategoryList,
+  ZCollaborator,
+  ZCollaboratorList,
+  ZDeployResult,
+  ZFavoriteResult,
+  ZAvatarResult,
+  ZBotVersion,
+  ZModerationPage,
+  ZTemplateList,
+  ZVersionList,
+  type MyBotsQuery,
+  type PublicBotsQuery,
+} from '@app/shared/bots/schemas';
+import { api, apiUpload } from '@/lib/api-client';
+
+/**
+ * Every bot call of bots-header-auth.md §7, one fetcher and one hook each. Query keys start with
+ * 'bots' so that any change can refresh every list at once.
+ */
+export const botKeys = {
+  all: ['bots'] as const,
+  my: (query: MyBotsQuery) => ['bots', 'my', query] as const,
+  public: (query: PublicBotsQuery) => ['bots', 'public', query] as const,
+  detail: (id: string) => ['bots', 'detail', id] as const,
+  versions: (id: string) => ['bots', 'versions', id] as const,
+  collaborators: (id: string) => ['bots', 'collaborators', id] as const,
+};
+
+/** `{a: 1, b: undefined, c: ['x','y']}` → `?a=1&c=x,y` (empty values left out). */
+export function toQueryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const getBot = (id: string) => api(`/api/bots/${id}`, { schema: ZBot });
+export const listMyBots = (query: MyBotsQuery) => api(`/api/bots/my${toQueryString(query)}`, { schema: ZBotSummaryPage });
+export const listPublicBots = (query: PublicBotsQuery) =>
+  api(`/api/bots/public${toQueryString(query)}`, { schema: ZBotSummaryPage });
+
+export function useBot(id: string | undefined) {
+  return useQuery({ queryKey: botKeys.detail(id ?? ''), queryFn: () => getBot(id!), enabled: Boolean(id) });
+}
+export function useMyBots(query: MyBotsQuery) {
+  return useQuery({ queryKey: botKeys.my(query), queryFn: () => listMyBots(query), placeholderData: keepPreviousData });
+}
+export function usePublicBots(query: PublicBotsQuery) {
+  return useQuery({ queryKey: botKeys.public(query), queryFn: () => listPublicBots(query), placeholderData: keepPreviousData });
+}
+export function useCategories() {
+  return useQuery({
+    queryKey: ['bots', 'categories'],
+    queryFn: () => api('/api/bots/categories', { schema: ZCategoryList }),
+    staleTime: 10 * 60_000,
+  });
+}
+export function useTemplates() {
+  return useQuery({
+    queryKey: ['bots', 'templates'],
+    queryFn: () => api('/api/bots/templates', { schema: ZTemplateList }),
+    staleTime: 10 * 60_000,
+  });
+}
+export function useFavoriteBots(page = 1) {
+  return useQuery({
+    queryKey: ['bots', 'favorites', page],
+    queryFn: () => api(`/api/bots/favorites?page=${page}`, { schema: ZBotSummaryPage }),
+  });
+}
+export function useBotAnalytics() {
+  return useQuery({ queryKey: ['bots', 'analytics'], queryFn: () => api('/api/bots/analytics', { schema: ZAnalytics }) });
+}
+export function useModerationRequests(page = 1) {
+  return useQuery({
+    queryKey: ['bots', 'moderation', page],
+    queryFn: () => api(`/api/bots/moderation-requests?page=${page}`, { schema: ZModerationPage }),
+  });
+}
+export function useVersions(id: string) {
+  return useQuery({ queryKey: botKeys.versions(id), queryFn: () => api(`/api/bots/${id}/versions`, { schema: ZVersionList }) });
+}
+export function useCollaborators(id: string) {
+  return useQuery({
+    queryKey: botKeys.collaborators(id),
+    queryFn: () => api(`/api/bots/${id}/collaborators`, { schema: ZCollaboratorList }),
+  });
+}
+
+/** A mutation that refreshes every bot query when it succeeds. */
+function useBotMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }) });
+}
+
+export const useCreateBot = () => useBotMutation((body: BotFieldsInput) => api('/api/bots', { method: 'POST', body, schema: ZBot }));
+export const useUpdateBot = () =>
+  useBotMutation(({ id, body }: { id: string; body: Partial<BotFieldsInput> }) =>
+    api(`/api/bots/${id}`, { method: 'PATCH', body, schema: ZBot }),
+  );
+export const useDeleteBot = () => useBotMutation((id: string) => api(`/api/bots/${id}`, { method: 'DELETE' }));
+export const useCloneBot = () =>
+  useBotMutation(({ id, name, makePrivate = true, includeStats = false }: { id: string; name?: string; makePrivate?: boolean; includeStats?: boolean }) =>
+    api(`/api/bots/${id}/clone`, { method: 'POST', body: { name, makePrivate, includeStats }, schema: ZBot }),
+  );
+export const usePublishBot = () => useBotMutation((id: string) => api(`/api/bots/${id}/publish`, { method: 'POST', schema: ZBot }));
+export const useUnpublishBot = () => useBotMutation((id: string) => api(`/api/bots/${id}/unpublish`, { method: 'POST', schema: ZBot }));
+export const useBulkAction = () =>
+  useBotMutation(({ action, botIds }: { action: 'delete' | 'publish' | 'unpublish'; botIds: string[] }) =>
+    api(`/api/bots/bulk-${action}`, { method: 'POST', body: { botIds }, schema: ZBulkResult }),
+  );
+export const useToggleFavorite = () =>
+  useBotMutation(({ id, favorite }: { id: string; favorite: boolean }) =>
+    api(`/api/bots/${id}/favorite`, { method: favorite ? 'POST' : 'DELETE', schema: ZFavoriteResult }),
+  );
+export const useReportBot = () =>
+  useMutation({
+    mutationFn: ({ id, reason, description }: { id: string; reason: string; description: string }) =>
+      api(`/api/bots/${id}/report`, { method: 'POST', body: { reason, description }, schema: z.object({ id: z.string() }) }),
+  });
+export const useSubmitReview = () =>
+  useMutation({
+    mutationFn: ({ id, type }: { id: string; type: string }) =>
+      api(`/api/bots/${id}/submit-review`, { method: 'POST', body: { type }, schema: z.object({ id: z.string() }) }),
+  });
+export const useDeployBot = () =>
+  useMutation({
+    mutationFn: ({ id, platform }: { id: string; platform: string }) =>
+      api(`/api/bots/${id}/deploy`, { method: 'POST', body: { platform }, schema: ZDeployResult }),
+  });
+export const useCreateVersion = () =>
+  useBotMutation(({ id, changelog }: { id: string; changelog: string }) =>
+    api(`/api/bots/${id}/versions`, { method: 'POST', body: { changelog }, schema: ZBotVersion }),
+  );
+export const useRestoreVersion = () =>
+  useBotMutation(({ id, versionId }: { id: string; versionId: string }) =>
+    api(`/api/bots/${id}/versions/${versionId}/restore`, { method: 'POST', schema: ZBot }),
+  );
+export const useInviteCollaborator = () =>
+  useBotMutation(({ id, email, role }: { id: string; email: string; role: 'editor' | 'viewer' }) =>
+    api(`/api/bots/${id}/collaborators`, { method: 'POST', body: { email, role }, schema: ZCollaborator }),
+  );
+export const useUpdateCollaborator = () =>
+  useBotMutation(({ id, userId, role }: { id: string; userId: string; role: 'editor' | 'viewer' }) =>
+    api(`/api/bots/${id}/collaborators/${userId}`, { method: 'PATCH', body: { role }, schema: ZCollaborator }),
+  );
+export const useRemoveCollaborator = () =>
+  useBotMutation(({ id, userId }: { id: string; userId: string }) => api(`/api/bots/${id}/collaborators/${userId}`, { method: 'DELETE' }));
+export const useUploadBotAvatar = () =>
+  useBotMutation(({ id, file }: { id: string; file: File }) => apiUpload(`/api/bots/${id}/avatar`, 'avatar', file, ZAvatarResult));
+export const useImportBot = () =>
+  useBotMutation((file: File) => apiUpload('/api/bots/import', 'file', file, ZBot));
