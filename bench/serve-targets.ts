@@ -4,29 +4,12 @@
  * Prints one JSON line {url, token?, database?} once listening; stops on SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/prepare';
-import { openTestDatabase } from '../apps/server/test/helpers/database';
-
-/** A database of the benchmark's own: PGlite in a temporary folder, or a new database on DATABASE_URL, dropped after. */
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; kind: string; cleanup(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'charachat-bench-'));
-    const handle = await openDatabase(process.env.BENCH_MEMORY ? { memory: true } : { pgliteDir: path.join(dir, 'pgdata') });
-    return { handle, kind: 'PGlite (embedded)', cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-  }
-  // The test suite's helper: a database of its own on that server, dropped on close.
-  const handle = await openTestDatabase({ poolMax: 10 });
-  return { handle, kind: 'PostgreSQL server (pool of 10)', cleanup: async () => undefined };
-}
+import { openBenchDatabase } from './bench-database';
 
 async function serveHello() {
   const hello = Fastify({ logger: false });

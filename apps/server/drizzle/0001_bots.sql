@@ -54,12 +54,16 @@ CREATE TABLE "user_follows" (
 	CONSTRAINT "user_follows_follower_id_followee_id_pk" PRIMARY KEY("follower_id","followee_id")
 );
 --> statement-breakpoint
+DROP INDEX "bots_public_created_idx";--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "post_history_instructions" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "voice_id" text;--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "character_book" jsonb;--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "card_source" jsonb;--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bots" ADD COLUMN "tag_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "bio" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "location" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "website" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bot_collaborators" ADD CONSTRAINT "bot_collaborators_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_collaborators" ADD CONSTRAINT "bot_collaborators_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_collaborators" ADD CONSTRAINT "bot_collaborators_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -77,6 +81,8 @@ CREATE INDEX "bot_favorites_bot_idx" ON "bot_favorites" USING btree ("bot_id");-
 CREATE UNIQUE INDEX "bot_versions_bot_version_unique" ON "bot_versions" USING btree ("bot_id","version");--> statement-breakpoint
 CREATE INDEX "moderation_requests_status_idx" ON "moderation_requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "user_follows_followee_idx" ON "user_follows" USING btree ("followee_id");--> statement-breakpoint
-CREATE INDEX "bots_public_popular_idx" ON "bots" USING btree ("popularity" DESC NULLS LAST,"id") WHERE visibility = 'public' and is_active;--> statement-breakpoint
+CREATE INDEX "bots_public_popular_idx" ON "bots" USING btree ("popularity" desc,"id" desc) WHERE visibility = 'public' and is_active;--> statement-breakpoint
+CREATE INDEX "bots_public_rating_idx" ON "bots" USING btree ("avg_rating" desc nulls last,"rating_count" desc,"id" desc) WHERE visibility = 'public' and is_active;--> statement-breakpoint
 CREATE INDEX "bots_search_trgm_idx" ON "bots" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "bots_tag_keys_idx" ON "bots" USING gin ("tag_keys");
+CREATE INDEX "bots_tag_keys_idx" ON "bots" USING gin ("tag_keys");--> statement-breakpoint
+CREATE INDEX "bots_public_created_idx" ON "bots" USING btree ("created_at" desc,"id" desc) WHERE visibility = 'public' and is_active;

@@ -88,9 +88,14 @@ export const bots = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('bots_public_created_idx').on(t.visibility, t.createdAt),
+    index('bots_public_created_idx')
+      .on(sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`visibility = 'public' and is_active`),
     index('bots_public_popular_idx')
-      .on(t.popularity.desc(), t.id)
+      .on(sql`${t.popularity} desc`, sql`${t.id} desc`)
+      .where(sql`visibility = 'public' and is_active`),
+    index('bots_public_rating_idx')
+      .on(sql`${t.avgRating} desc nulls last`, sql`${t.ratingCount} desc`, sql`${t.id} desc`)
       .where(sql`visibility = 'public' and is_active`),
     index('bots_creator_idx').on(t.createdBy, t.createdAt),
     index('bots_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -20,6 +20,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isDemo: boolean('is_demo').notNull().default(false),
     avatarUrl: text('avatar_url'),
+    /** Profile (settings-and-referrals.md §3): at most 160 characters. */
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    website: text('website').notNull().default(''),
     /** The referral code given at signup (`?ref=`), kept for the referral program. */
     signupRef: text('signup_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

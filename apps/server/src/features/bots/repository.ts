@@ -96,26 +96,25 @@ export function toSummary({ bot, category, creator }: SummaryRow): BotSummary {
 }
 
 async function pageOf(db: Executor, where: SQL | undefined, orderBy: SQL[], page: number, limit: number) {
-  // One round trip: the page and the total of matching rows (count(*) over () before the limit).
-  const rows = await db
-    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  // The page and the count run side by side (on a pool, at once). The page alone can walk an
+  // ordered index and stop after `limit` rows; a count(*) over () window would visit every match.
+  const countQuery = db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(bots)
-    .innerJoin(users, eq(users.id, bots.createdBy))
-    .leftJoin(categories, eq(categories.id, bots.categoryId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    // Past the last page: the window count is not there, so count on its own.
-    const [row] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .where(where);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(summaryColumns)
       .from(bots)
-      .where(where);
-    total = row?.n ?? 0;
-  }
-  return { items: rows.map(toSummary), total, page, limit };
+      .innerJoin(users, eq(users.id, bots.createdBy))
+      .leftJoin(categories, eq(categories.id, bots.categoryId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    countQuery,
+  ]);
+  return { items: rows.map(toSummary), total: counted?.n ?? 0, page, limit };
 }
 
 function textAndTagFilters(q: string | undefined, tags: string[] | undefined, category: string | undefined): SQL[] {
@@ -136,7 +135,11 @@ export async function listPublicBots(db: Executor, query: PublicQuery) {
   if (query.nsfw !== 'true') filters.push(eq(bots.nsfw, false));
   if (query.creator) {
     const isId = /^[0-9a-f-]{36}$/i.test(query.creator);
-    filters.push(isId ? eq(bots.createdBy, query.creator) : sql`lower(${users.username}) = lower(${query.creator})`);
+    filters.push(
+      isId
+        ? eq(bots.createdBy, query.creator)
+        : sql`${bots.createdBy} = (select ${users.id} from ${users} where lower(${users.username}) = lower(${query.creator}))`,
+    );
   }
   const order: Record<PublicQuery['sortBy'], SQL[]> = {
     popular: [desc(bots.popularity), desc(bots.id)],
