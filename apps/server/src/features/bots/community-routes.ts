@@ -8,14 +8,16 @@ import {
   ZDeployBody,
   ZDeployResult,
   ZFavoriteResult,
+  ZModerationDecision,
   ZModerationPage,
+  ZModerationParams,
   ZModerationQuery,
   ZReportBody,
   ZSubmitReviewBody,
 } from '@app/shared/bots/schemas';
 import { botFavorites, bots, moderationRequests } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
-import { AppError } from '../../lib/http-errors';
+import { AppError, notFound } from '../../lib/http-errors';
 import { requireBot } from './access';
 import { userOf } from './caller';
 
@@ -149,6 +151,33 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset((page - 1) * limit);
       const [total] = await db.select({ n: count() }).from(moderationRequests).where(where);
       return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), page, limit, total: total?.n ?? 0 };
+    },
+  );
+
+  app.patch(
+    '/moderation-requests/:requestId',
+    {
+      config: { access: 'admin', failureMessage: BOT_FAILURES.moderation },
+      schema: {
+        tags,
+        summary: 'Decide on a report or review request; hideBot makes the bot private (admins)',
+        params: ZModerationParams,
+        body: ZModerationDecision,
+        response: { 200: z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) }) },
+      },
+    },
+    async (request) => {
+      const { status, hideBot } = request.body;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(moderationRequests)
+          .set({ status })
+          .where(eq(moderationRequests.id, request.params.requestId))
+          .returning({ id: moderationRequests.id, botId: moderationRequests.botId });
+        if (!row) throw notFound();
+        if (hideBot) await tx.update(bots).set({ visibility: 'private', updatedAt: new Date() }).where(eq(bots.id, row.botId));
+        return { id: row.id, status };
+      });
     },
   );
 

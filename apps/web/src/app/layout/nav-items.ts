@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, Compass, Gamepad2, Handshake, LifeBuoy, Library, Mail, MessagesSquare, PlusCircle } from 'lucide-react';
+import { BookOpen, Bot, Compass, Gamepad2, Handshake, LifeBuoy, Library, Mail, MessagesSquare, PlusCircle } from 'lucide-react';
 import { ROUTES } from '@app/shared/app/routes';
 
 export interface NavItem {
@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: ROUTES.chat, labelKey: 'nav.chat', icon: MessagesSquare },
   { to: ROUTES.characters, labelKey: 'nav.collection', icon: Library, requiresLogin: true },
   { to: ROUTES.create, labelKey: 'nav.create', icon: PlusCircle, requiresLogin: true },
+  { to: ROUTES.myBots, labelKey: 'nav.myBots', icon: Bot, requiresLogin: true },
   { to: ROUTES.comics, labelKey: 'nav.comics', icon: BookOpen },
   { to: ROUTES.games, labelKey: 'nav.games', icon: Gamepad2 },
 ];

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api-client';
 import { useDebounced } from '@/lib/use-debounced';
+import { ModerationPanel } from './moderation-panel';
 
 const PAGE_SIZE = 20;
 
@@ -59,6 +60,8 @@ export function AdminPage() {
           </Card>
         ))}
       </div>
+
+      <ModerationPanel />
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">

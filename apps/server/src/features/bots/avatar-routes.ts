@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
+import { BOT_MESSAGES } from '@app/shared/bots/messages';
+import { ZAvatarResult, ZBotIdParams } from '@app/shared/bots/schemas';
+import { bots } from '../../db/schema/bots';
+import { processAvatar, tooLarge } from '../../lib/images';
+import { readUpload } from '../../plugins/uploads';
+import { requireBot } from './access';
+import { deleteAvatarFile } from './avatar-files';
+import { userOf } from './caller';
+
+/** POST /api/bots/{id}/avatar: multipart field `avatar`, an image by content, at most 2 MB → {url}. */
+export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/:id/avatar',
+    {
+      config: { access: 'user', failureMessage: 'Failed to update bot' },
+      schema: {
+        tags: ['bots'],
+        summary: "Upload the bot's avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 2 MB; stored as a 512 px WebP)",
+        consumes: ['multipart/form-data'],
+        params: ZBotIdParams,
+        response: { 200: ZAvatarResult },
+      },
+    },
+    async (request) => {
+      const caller = userOf(request);
+      // Rights first: a stranger's upload is refused before it is read or decoded.
+      await requireBot(app.ctx.db, request.params.id, caller, 'write');
+      const upload = await readUpload(request, {
+        field: 'avatar',
+        maxBytes: AVATAR_MAX_BYTES,
+        missingMessage: BOT_MESSAGES.avatarMissing,
+        tooLarge: () => tooLarge('avatar'),
+      });
+      const image = await processAvatar(upload.data);
+      const url = await app.storage.put(`bots/${request.params.id}/${randomUUID()}.webp`, image.data, image.contentType);
+      const previous = await app.ctx.db.transaction(async (tx) => {
+        const { bot } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
+        await tx.update(bots).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(bots.id, bot.id));
+        return bot.avatarUrl;
+      });
+      await deleteAvatarFile(app, previous);
+      return { url };
+    },
+  );
+};

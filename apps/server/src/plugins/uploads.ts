@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
+import { AppError } from '../lib/http-errors';
+import { LocalDiskStorage, UPLOADS_PREFIX } from '../lib/storage';
+
+/**
+ * Multipart uploads and the uploaded files. Limits hold while the body streams in, so an
+ * oversized upload is cut off instead of buffered; each route checks its own smaller limit.
+ * Files are served from DATA_DIR/uploads at /uploads/ with a year of caching: names are random
+ * and never rewritten.
+ */
+export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  const root = path.join(app.ctx.config.dataDir, 'uploads');
+  app.decorate('storage', new LocalDiskStorage(root));
+  // @fastify/static wants its root to exist, also before the first upload.
+  fs.mkdirSync(root, { recursive: true });
+
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
+  });
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+    },
+  });
+});
+
+/**
+ * The one file of a multipart request, from `field`, read whole up to `maxBytes` (+1 to tell
+ * "too large" apart). Errors answer 400 (no file, wrong field) or 413.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  opts: { field: string; maxBytes: number; missingMessage: string; tooLarge: () => AppError },
+): Promise<{ data: Buffer; filename: string; mimetype: string }> {
+  if (!request.isMultipart()) throw new AppError(400, 'VALIDATION_ERROR', opts.missingMessage, opts.field);
+  let file;
+  try {
+    file = await request.file({ limits: { fileSize: opts.maxBytes + 1 } });
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  if (!file || file.fieldname !== opts.field) {
+    file?.file.resume();
+    throw new AppError(400, 'VALIDATION_ERROR', opts.missingMessage, opts.field);
+  }
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (err) {
+    throw uploadError(err, opts);
+  }
+  if (file.file.truncated || data.length > opts.maxBytes) throw opts.tooLarge();
+  return { data, filename: file.filename, mimetype: file.mimetype };
+}
+
+function uploadError(err: unknown, opts: { field: string; missingMessage: string; tooLarge: () => AppError }) {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || (err as { statusCode?: number }).statusCode === 413)
+    return opts.tooLarge();
+  return new AppError(400, 'VALIDATION_ERROR', opts.missingMessage, opts.field);
+}
