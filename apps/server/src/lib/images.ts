@@ -25,8 +25,12 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * 2 MB), turned upright, cropped to a 512 px square, metadata stripped, re-encoded as WebP.
  * @example const { data } = await processAvatar(upload); // a 512x512 WebP
  */
-export async function processAvatar(buf: Buffer, field = 'avatar'): Promise<{ data: Buffer; contentType: 'image/webp' }> {
-  if (buf.length > AVATAR_MAX_BYTES) throw tooLarge(field);
+export async function processAvatar(
+  buf: Buffer,
+  field = 'avatar',
+  maxBytes: number = AVATAR_MAX_BYTES,
+): Promise<{ data: Buffer; contentType: 'image/webp' }> {
+  if (buf.length > maxBytes) throw tooLarge(field);
   if (!detectImageType(buf)) throw notAnImage(field);
   try {
     const data = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })

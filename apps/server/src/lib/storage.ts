@@ -35,7 +35,7 @@ export class LocalDiskStorage implements FileStorage {
     return url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : null;
   }
 
-  async put(key: string, data: Buffer): Promise<string> {
+  async put(key: string, data: Buffer, _contentType?: string): Promise<string> {
     const file = this.fileOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Write then rename: a reader never sees half a file.

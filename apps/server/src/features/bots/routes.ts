@@ -24,6 +24,7 @@ import { botAvatarRoutes } from './avatar-routes';
 import { callerOf, userOf } from './caller';
 import { botCollaborationRoutes } from './collaboration-routes';
 import { botCommunityRoutes } from './community-routes';
+import { botTransferRoutes } from './transfer-routes';
 import { assertPublishable, cloneBot, lockOwnedBots, setVisibility } from './lifecycle';
 import { getBotView, insertBot, listFavoriteBots, listMyBots, listPublicBots, updateBotFields } from './repository';
 import { listCategories, listTemplates } from './catalog';
@@ -252,4 +253,5 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(botAvatarRoutes);
   await app.register(botCollaborationRoutes);
   await app.register(botCommunityRoutes);
+  await app.register(botTransferRoutes);
 };

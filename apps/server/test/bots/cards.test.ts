@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import type { Session } from '@app/shared/auth/schemas';
+import type { Bot } from '@app/shared/bots/schemas';
+import { cardToBotFields, parseCard } from '../../src/features/bots/cards/character-card';
+import { readImport } from '../../src/features/bots/cards/import-file';
+import { readPngTextChunks, writePngTextChunks } from '../../src/features/bots/cards/png-text';
+import { createTestApp, errorOf, type TestApp } from '../helpers/app';
+import { call, createBot } from './helpers';
+
+const FIXTURE = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/cards/seraphina-sillytavern.png');
+const seraphinaPng = fs.readFileSync(FIXTURE);
+const originalCard = JSON.parse(Buffer.from(readPngTextChunks(seraphinaPng).get('chara')!, 'base64').toString('utf8')) as {
+  spec: string;
+  data: Record<string, unknown>;
+};
+
+function multipart(field: string, filename: string, data: Buffer) {
+  const boundary = `----cards${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('Character Card modules', () => {
+  it('reads the SillyTavern card and maps it onto a valid bot', () => {
+    const card = readImport({ kind: 'png', bytes: seraphinaPng });
+    expect(card.spec).toBe('chara_card_v2');
+    const { fields } = cardToBotFields(card);
+    expect(fields.name).toBe('Seraphina');
+    expect(fields.personality).toBe((originalCard.data.description as string).trim());
+    expect(fields.description).toBe((originalCard.data.creator_notes as string).trim());
+    expect(fields.scenario).toBe('A conversation between {{char}} and {{user}}.');
+    expect(fields.characterBook).toEqual(originalCard.data.character_book);
+    expect(fields.extensions).toEqual({ talkativeness: '0.5', fav: false, world: 'Eldoria' });
+  });
+
+  it('prefers the ccv3 chunk over chara', () => {
+    const v3 = { spec: 'chara_card_v3', spec_version: '3.0', data: { ...originalCard.data, name: 'Seraphina V3' } };
+    const png = writePngTextChunks(seraphinaPng, { ccv3: Buffer.from(JSON.stringify(v3)).toString('base64') });
+    const card = readImport({ kind: 'png', bytes: png });
+    expect(card).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Seraphina V3' } });
+    // The chara chunk is still there for older readers.
+    expect(readPngTextChunks(png).get('chara')).toBe(readPngTextChunks(seraphinaPng).get('chara'));
+  });
+
+  it('reads V1 cards and refuses cards with wrong field types', () => {
+    expect(parseCard({ name: 'Old', description: 'An old flat card.', first_mes: 'Hi' }).spec).toBe('chara_card_v1');
+    expect(() => parseCard({ spec: 'chara_card_v2', data: { name: 5, description: 'x' } })).toThrow(/wrong type/);
+    expect(() => parseCard({ spec: 'chara_card_v2', data: { name: 'A', tags: 'not a list' } })).toThrow(/wrong type/);
+    expect(() => parseCard([1, 2])).toThrow('The file is not a Character Card or a bot export');
+  });
+
+  describe('hostile files fail fast with a clear error', () => {
+    const fails = (input: Parameters<typeof readImport>[0], message: string | RegExp) => {
+      const start = performance.now();
+      expect(() => readImport(input)).toThrow(message);
+      expect(performance.now() - start).toBeLessThan(1000);
+    };
+    it('malformed JSON, JSON that is not an object', () => {
+      fails({ kind: 'json', bytes: Buffer.from('{"name": ') }, 'The file is not valid JSON');
+      fails({ kind: 'json', bytes: Buffer.from('[1,2,3]') }, 'The file is not a Character Card or a bot export');
+    });
+    it('a YAML alias bomb and malformed YAML', () => {
+      const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+      for (let i = 0; i < 9; i++)
+        bomb.push(
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(97 + i)}`)
+            .join(',')}]`,
+        );
+      fails({ kind: 'yaml', bytes: Buffer.from(bomb.join('\n')) }, 'The file is not valid YAML');
+      fails({ kind: 'yaml', bytes: Buffer.from('name: [unclosed') }, 'The file is not valid YAML');
+    });
+    it('an oversized file', () => {
+      fails({ kind: 'json', bytes: Buffer.alloc(9 * 1024 * 1024, 32) }, 'The file is too large to import');
+    });
+    it('a PNG with no card, a PNG with a lying chunk length, a text file named .png', async () => {
+      const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+        .png()
+        .toBuffer();
+      fails({ kind: 'png', bytes: plain }, 'This PNG holds no character card');
+      const lying = Buffer.from(seraphinaPng);
+      lying.writeUInt32BE(0x7ffffff0, 33); // the second chunk claims 2 GB
+      fails({ kind: 'png', bytes: lying }, 'The file is not a Character Card or a bot export');
+      fails({ kind: 'png', bytes: Buffer.from('{"name":"not a png"}') }, 'The file is not a Character Card or a bot export');
+      const garbage = writePngTextChunks(plain, { chara: '!!!not base64 json!!!' });
+      fails({ kind: 'png', bytes: garbage }, 'This PNG holds no character card');
+    });
+  });
+});
+
+describe('import and export over the API', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let alice: Session;
+  let bob: Session;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-test-'));
+    t = await createTestApp({ env: { DATA_DIR: dataDir } });
+    alice = await t.signup();
+    bob = await t.signup();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const importFile = (session: Session, name: string, data: Buffer) => {
+    const body = multipart('file', name, data);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/bots/import',
+      payload: body.payload,
+      headers: { ...body.headers, ...t.bearer(session) },
+    });
+  };
+  const exportOf = (session: Session | null, id: string, format: string) =>
+    t.app.inject({ url: `/api/bots/${id}/export?format=${format}`, headers: session ? t.bearer(session) : {} });
+
+  it('round-trips the SillyTavern card through PNG import and export without losing a field', async () => {
+    const imported = await importFile(alice, 'seraphina.png', seraphinaPng);
+    expect(imported.statusCode).toBe(201);
+    const bot = imported.json() as Bot;
+    expect(bot).toMatchObject({ name: 'Seraphina', visibility: 'private', myRole: 'owner' });
+    expect(bot.avatarUrl).toMatch(/^\/uploads\//);
+
+    const exported = await exportOf(alice, bot.id, 'png');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('image/png');
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="seraphina.png"');
+    const chunks = readPngTextChunks(exported.rawPayload);
+    const v3 = JSON.parse(Buffer.from(chunks.get('ccv3')!, 'base64').toString('utf8'));
+    const v2 = JSON.parse(Buffer.from(chunks.get('chara')!, 'base64').toString('utf8'));
+    expect(v3.spec).toBe('chara_card_v3');
+    expect(v2.spec).toBe('chara_card_v2');
+    for (const [key, value] of Object.entries(originalCard.data)) {
+      if (key === 'extensions') continue;
+      expect(v3.data[key], key).toEqual(value);
+      expect(v2.data[key], key).toEqual(value);
+    }
+    const { charachat, ...extensions } = v3.data.extensions;
+    expect(extensions).toEqual(originalCard.data.extensions);
+    expect(charachat).toMatchObject({ id: bot.id, visibility: 'private' });
+
+    // And once more: importing the export gives the same bot fields.
+    const again = (await importFile(alice, 'again.png', exported.rawPayload)).json() as Bot;
+    for (const key of [
+      'name',
+      'description',
+      'personality',
+      'scenario',
+      'firstMessage',
+      'exampleMessages',
+      'creatorNotes',
+      'alternateGreetings',
+      'tags',
+      'characterBook',
+      'extensions',
+    ] as const) {
+      expect(again[key], key).toEqual(bot[key]);
+    }
+  });
+
+  it('exports an edited import with the edits', async () => {
+    const bot = (await importFile(alice, 'seraphina.png', seraphinaPng)).json() as Bot;
+    await call(t, alice, 'PATCH', `/api/bots/${bot.id}`, { scenario: 'In the glade at dusk.', tags: ['fantasy'] });
+    const card = (await exportOf(alice, bot.id, 'json')).json() as { data: Record<string, unknown> };
+    expect(card.data.scenario).toBe('In the glade at dusk.');
+    expect(card.data.tags).toEqual(['fantasy']);
+    expect(card.data.description).toBe(originalCard.data.description);
+  });
+
+  it('round-trips a bot made here through JSON and YAML', async () => {
+    const bot = await createBot(t, alice, {
+      name: 'Quill',
+      description: 'A patient tutor for every subject.',
+      personality: 'Warm and patient.',
+      exampleMessages: '<START>\n{{user}}: Hi\n{{char}}: Hello!',
+      systemPrompt: 'Stay in character.',
+      postHistoryInstructions: 'Be brief.',
+      creatorNotes: 'For students.',
+      alternateGreetings: ['Welcome back!'],
+      tags: ['tutor', 'science'],
+      category: 'educational',
+      nsfw: false,
+      settings: { temperature: 1.3, maxTokens: 2000 },
+      characterBook: { entries: [{ keys: ['math'], content: 'Quill loves algebra.' }] },
+      extensions: { depth_prompt: { prompt: 'x', depth: 4 } },
+    });
+    for (const format of ['json', 'yaml'] as const) {
+      const exported = await exportOf(alice, bot.id, format);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toBe(`attachment; filename="quill.${format}"`);
+      const res = await call(t, bob, 'POST', '/api/bots/import', { data: exported.body, format, fileName: `quill.${format}` });
+      expect(res.statusCode, res.body).toBe(201);
+      const copy = res.json() as Bot;
+      for (const key of [
+        'name',
+        'description',
+        'personality',
+        'scenario',
+        'firstMessage',
+        'exampleMessages',
+        'systemPrompt',
+        'postHistoryInstructions',
+        'creatorNotes',
+        'alternateGreetings',
+        'tags',
+        'characterBook',
+        'extensions',
+        'category',
+        'nsfw',
+        'settings',
+      ] as const) {
+        expect(copy[key], `${format} ${key}`).toEqual(bot[key]);
+      }
+      expect(copy.visibility).toBe('private');
+      expect(copy.createdBy).not.toBe(bot.createdBy);
+    }
+    expect(YAML.parse((await exportOf(alice, bot.id, 'yaml')).body).spec).toBe('chara_card_v3');
+  });
+
+  it('overwrites the source bot only when asked and allowed', async () => {
+    const bot = await createBot(t, alice, { name: 'Original' });
+    const card = JSON.parse((await exportOf(alice, bot.id, 'json')).body);
+    card.data.name = 'Renamed';
+    const own = await call(t, alice, 'POST', '/api/bots/import', { data: JSON.stringify(card), format: 'json', overwrite: true });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ id: bot.id, name: 'Renamed' });
+    const stranger = await call(t, bob, 'POST', '/api/bots/import', { data: JSON.stringify(card), format: 'json', overwrite: true });
+    expect(stranger.statusCode).toBe(201);
+    expect(stranger.json().id).not.toBe(bot.id);
+    expect((await call(t, alice, 'GET', `/api/bots/${bot.id}`)).json().name).toBe('Renamed');
+  });
+
+  it('refuses hostile and unreadable imports with 4xx and saves nothing', async () => {
+    const before = (await call(t, alice, 'GET', '/api/bots/my')).json().total;
+    const bad = await call(t, alice, 'POST', '/api/bots/import', { data: '{oops', format: 'json' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatchObject({ code: 'IMPORT_ERROR', message: 'The file is not valid JSON' });
+    expect(errorOf(await call(t, alice, 'POST', '/api/bots/import', { data: 'a: &a [1]\nb: [*a, *a', fileName: 'x.yaml' })).message).toBe(
+      'The file is not valid YAML',
+    );
+    const plain = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    expect(errorOf(await importFile(alice, 'plain.png', plain)).message).toBe('This PNG holds no character card');
+    expect(errorOf(await importFile(alice, 'fake.png', Buffer.from('hello'))).message).toBe(
+      'The file is not a Character Card or a bot export',
+    );
+    const huge = await importFile(alice, 'huge.json', Buffer.alloc(9 * 1024 * 1024, 32));
+    expect(huge.statusCode).toBe(413);
+    expect((await call(t, alice, 'POST', '/api/bots/import', {})).statusCode).toBe(400);
+    expect((await call(t, null, 'POST', '/api/bots/import', { data: '{}', format: 'json' })).statusCode).toBe(401);
+    expect((await call(t, alice, 'GET', '/api/bots/my')).json().total).toBe(before);
+  });
+
+  it("exports only bots the caller can see, and anyone's public ones", async () => {
+    const priv = await createBot(t, alice);
+    expect((await exportOf(bob, priv.id, 'json')).statusCode).toBe(404);
+    expect((await exportOf(null, priv.id, 'json')).statusCode).toBe(404);
+    const pub = await createBot(t, alice, { visibility: 'public', avatarUrl: '/avatars/mira.svg' });
+    const png = await exportOf(null, pub.id, 'png');
+    expect(png.statusCode).toBe(200);
+    expect((await sharp(png.rawPayload).metadata()).format).toBe('png');
+    expect((await exportOf(alice, pub.id, 'xml')).statusCode).toBe(400);
+  });
+});
