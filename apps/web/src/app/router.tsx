@@ -9,7 +9,7 @@ import { LoginPage } from '@/features/auth/pages/login-page';
 import { SignupPage } from '@/features/auth/pages/signup-page';
 import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
 import { OutboxPage } from '@/features/dev/outbox-page';
-import { ExplorePage } from '@/features/explore/explore-page';
+import { ExplorePage } from '@/features/bots/explore/explore-page';
 import { ProfilePage } from '@/features/profile/profile-page';
 import { PLACEHOLDER_ROUTES, RoutePlaceholder } from '@/features/misc/placeholder-routes';
 import { GoodbyePage, NotFoundPage, UnauthorizedPage } from '@/features/misc/status-pages';

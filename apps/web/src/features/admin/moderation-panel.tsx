@@ -37,7 +37,9 @@ export function ModerationPanel() {
           <Flag className="size-5" />
           {t('moderation.title')}
         </CardTitle>
-        <CardDescription>{requests.data ? t('moderation.count', { count: requests.data.total }) : t('moderation.subtitle')}</CardDescription>
+        <CardDescription>
+          {requests.data ? t('moderation.count', { count: requests.data.total }) : t('moderation.subtitle')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {requests.isError ? (
@@ -63,7 +65,9 @@ export function ModerationPanel() {
             {requests.data.items.map((r) => (
               <li key={r.id} className="grid gap-2 py-3">
                 <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant={r.type === 'report' ? 'destructive' : 'secondary'}>{t(`moderation.types.${r.type}`, { defaultValue: r.type })}</Badge>
+                  <Badge variant={r.type === 'report' ? 'destructive' : 'secondary'}>
+                    {t(`moderation.types.${r.type}`, { defaultValue: r.type })}
+                  </Badge>
                   {r.reason ? <Badge variant="outline">{t(`moderation.reasons.${r.reason}`, { defaultValue: r.reason })}</Badge> : null}
                   <Link to={ROUTES.bot(r.bot.id)} className="font-medium hover:underline">
                     {r.bot.name}
@@ -71,18 +75,31 @@ export function ModerationPanel() {
                   <span className="text-xs text-muted-foreground">
                     {t('moderation.by', { name: r.reporter.displayName })} · {new Date(r.createdAt).toLocaleString(i18n.language)}
                   </span>
-                  <Badge variant={r.status === 'pending' ? 'outline' : r.status === 'approved' ? 'success' : 'secondary'} className="ml-auto">
+                  <Badge
+                    variant={r.status === 'pending' ? 'outline' : r.status === 'approved' ? 'success' : 'secondary'}
+                    className="ml-auto"
+                  >
                     {t(`moderation.status.${r.status}`)}
                   </Badge>
                 </div>
                 {r.description ? <p className="whitespace-pre-wrap text-sm text-muted-foreground">{r.description}</p> : null}
                 {r.status === 'pending' ? (
                   <div className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: r.id, status: 'approved' })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: r.id, status: 'approved' })}
+                    >
                       <Check />
                       {t('moderation.approve')}
                     </Button>
-                    <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: r.id, status: 'rejected' })}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={decide.isPending}
+                      onClick={() => decide.mutate({ id: r.id, status: 'rejected' })}
+                    >
                       <X />
                       {t('moderation.reject')}
                     </Button>

@@ -49,8 +49,7 @@ export function toQueryString(query: Record<string, unknown>): string {
 
 export const getBot = (id: string) => api(`/api/bots/${id}`, { schema: ZBot });
 export const listMyBots = (query: MyBotsQuery) => api(`/api/bots/my${toQueryString(query)}`, { schema: ZBotSummaryPage });
-export const listPublicBots = (query: PublicBotsQuery) =>
-  api(`/api/bots/public${toQueryString(query)}`, { schema: ZBotSummaryPage });
+export const listPublicBots = (query: PublicBotsQuery) => api(`/api/bots/public${toQueryString(query)}`, { schema: ZBotSummaryPage });
 
 export function useBot(id: string | undefined) {
   return useQuery({ queryKey: botKeys.detail(id ?? ''), queryFn: () => getBot(id!), enabled: Boolean(id) });
@@ -113,8 +112,18 @@ export const useUpdateBot = () =>
   );
 export const useDeleteBot = () => useBotMutation((id: string) => api(`/api/bots/${id}`, { method: 'DELETE' }));
 export const useCloneBot = () =>
-  useBotMutation(({ id, name, makePrivate = true, includeStats = false }: { id: string; name?: string; makePrivate?: boolean; includeStats?: boolean }) =>
-    api(`/api/bots/${id}/clone`, { method: 'POST', body: { name, makePrivate, includeStats }, schema: ZBot }),
+  useBotMutation(
+    ({
+      id,
+      name,
+      makePrivate = true,
+      includeStats = false,
+    }: {
+      id: string;
+      name?: string;
+      makePrivate?: boolean;
+      includeStats?: boolean;
+    }) => api(`/api/bots/${id}/clone`, { method: 'POST', body: { name, makePrivate, includeStats }, schema: ZBot }),
   );
 export const usePublishBot = () => useBotMutation((id: string) => api(`/api/bots/${id}/publish`, { method: 'POST', schema: ZBot }));
 export const useUnpublishBot = () => useBotMutation((id: string) => api(`/api/bots/${id}/unpublish`, { method: 'POST', schema: ZBot }));
@@ -161,5 +170,4 @@ export const useRemoveCollaborator = () =>
   useBotMutation(({ id, userId }: { id: string; userId: string }) => api(`/api/bots/${id}/collaborators/${userId}`, { method: 'DELETE' }));
 export const useUploadBotAvatar = () =>
   useBotMutation(({ id, file }: { id: string; file: File }) => apiUpload(`/api/bots/${id}/avatar`, 'avatar', file, ZAvatarResult));
-export const useImportBot = () =>
-  useBotMutation((file: File) => apiUpload('/api/bots/import', 'file', file, ZBot));
+export const useImportBot = () => useBotMutation((file: File) => apiUpload('/api/bots/import', 'file', file, ZBot));

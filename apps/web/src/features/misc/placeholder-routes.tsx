@@ -4,7 +4,6 @@ import {
   Award,
   Bell,
   BookOpen,
-  Bot,
   ChartLine,
   Coins,
   Crown,
@@ -18,10 +17,7 @@ import {
   Library,
   Mail,
   MessagesSquare,
-  PenSquare,
-  PlusCircle,
   Settings2,
-  UserRound,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { GuardRules } from '@/app/route-guard';

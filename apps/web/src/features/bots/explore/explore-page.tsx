@@ -1,0 +1,216 @@
+import { PlusCircle, Search, Sparkles, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LOADING_SKELETON_CARDS, SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
+import { ROUTES } from '@app/shared/app/routes';
+import { PUBLIC_BOTS_SORTS } from '@app/shared/bots/constants';
+import { BOT_FAILURES } from '@app/shared/bots/messages';
+import { ErrorCard } from '@/components/error-card';
+import { Pagination } from '@/components/pagination';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { useCurrentUser } from '@/features/auth/store';
+import { useDebounced } from '@/lib/use-debounced';
+import { cn } from '@/lib/cn';
+import { useCategories, usePublicBots } from '../api';
+import { BotCard, BotCardSkeleton } from '../components/bot-card';
+import { CategoryIcon } from '../components/category-icon';
+import { useFavoriteIds } from '../use-favorite-ids';
+import { readExploreQuery, writeExploreQuery, type ExploreQuery } from './explore-query';
+import { useNsfwOptIn } from './use-nsfw-opt-in';
+
+const PAGE_SIZE = 24;
+
+/** The home page (/ and /explore): public characters to search, filter by category and tags, and sort. */
+export function ExplorePage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const query = readExploreQuery(params);
+  const update = (change: Partial<ExploreQuery>) => setParams(writeExploreQuery({ ...query, page: 1, ...change }), { replace: true });
+
+  // The box updates the URL once the typing pauses (300 ms).
+  const [search, setSearch] = useState(query.q);
+  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debounced !== query.q) update({ q: debounced });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the typed text moves the URL
+  }, [debounced]);
+
+  const [nsfw, setNsfw] = useNsfwOptIn();
+  const categories = useCategories();
+  const favorites = useFavoriteIds();
+  const bots = usePublicBots({
+    q: query.q || undefined,
+    category: query.category || undefined,
+    tags: query.tags.length ? query.tags.join(',') : undefined,
+    sortBy: query.sortBy,
+    page: query.page,
+    limit: PAGE_SIZE,
+    nsfw: nsfw ? 'true' : undefined,
+  });
+  const filtered = Boolean(query.q || query.category || query.tags.length);
+  const addTag = (tag: string) => !query.tags.some((x) => x.toLowerCase() === tag.toLowerCase()) && update({ tags: [...query.tags, tag] });
+
+  return (
+    <div className="grid gap-8">
+      <section className="relative overflow-hidden rounded-2xl border bg-gradient-to-br from-violet-600 via-fuchsia-600 to-pink-500 p-6 text-white shadow-sm sm:p-10">
+        <div className="relative z-10 grid max-w-2xl gap-3">
+          <p className="flex items-center gap-2 text-sm font-medium text-white/80">
+            <Sparkles className="size-4" />
+            {t('explore.kicker')}
+          </p>
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('explore.title')}</h1>
+          <p className="text-white/85">{t('explore.subtitle')}</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button asChild variant="secondary" className="bg-white text-violet-700 hover:bg-white/90">
+              <Link to={user ? ROUTES.botsCreate : ROUTES.signup}>
+                <PlusCircle />
+                {user ? t('explore.createCta') : t('explore.joinCta')}
+              </Link>
+            </Button>
+          </div>
+        </div>
+        <div className="pointer-events-none absolute -right-16 -top-16 size-64 rounded-full bg-white/10 blur-2xl" />
+      </section>
+
+      <section className="grid gap-4" aria-labelledby="explore-heading">
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <h2 id="explore-heading" className="text-xl font-semibold">
+            {t('explore.heading')}
+          </h2>
+          {bots.data ? <span className="text-sm text-muted-foreground">{t('explore.count', { count: bots.data.total })}</span> : null}
+        </div>
+
+        <div className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-center">
+          <div className="relative">
+            <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('explore.searchPlaceholder')}
+              aria-label={t('explore.searchPlaceholder')}
+              className="pl-9"
+              data-testid="explore-search"
+            />
+          </div>
+          <Select value={query.sortBy} onValueChange={(v) => update({ sortBy: v as ExploreQuery['sortBy'] })}>
+            <SelectTrigger className="md:w-48" aria-label={t('explore.sortLabel')}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PUBLIC_BOTS_SORTS.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {t(`explore.sort.${s}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {user ? (
+            <div className="flex items-center gap-2">
+              <Switch id="explore-nsfw" checked={nsfw} onCheckedChange={setNsfw} />
+              <Label htmlFor="explore-nsfw" className="whitespace-nowrap">
+                {t('explore.showNsfw')}
+              </Label>
+            </div>
+          ) : null}
+        </div>
+
+        <div className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1" role="group" aria-label={t('explore.categories')}>
+          <CategoryChip active={!query.category} onClick={() => update({ category: '' })}>
+            {t('explore.allCategories')}
+          </CategoryChip>
+          {categories.data?.items.map((c) => (
+            <CategoryChip
+              key={c.id}
+              active={query.category === c.id}
+              onClick={() => update({ category: query.category === c.id ? '' : c.id })}
+            >
+              <CategoryIcon icon={c.icon} className="size-4" />
+              {t(`categories.${c.id}`, { defaultValue: c.name })}
+            </CategoryChip>
+          ))}
+        </div>
+
+        {query.tags.length ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-muted-foreground">{t('explore.tags')}</span>
+            {query.tags.map((tag) => (
+              <Badge key={tag} variant="secondary" className="gap-1 pr-1">
+                #{tag}
+                <button
+                  type="button"
+                  className="rounded-full p-0.5 hover:bg-background/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+                  aria-label={t('explore.removeTag', { tag })}
+                  onClick={() => update({ tags: query.tags.filter((x) => x !== tag) })}
+                >
+                  <X />
+                </button>
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+
+        {bots.isError ? (
+          <ErrorCard message={bots.error.message || BOT_FAILURES.list} onRetry={() => void bots.refetch()} />
+        ) : bots.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t('common.loading')}>
+            {Array.from({ length: LOADING_SKELETON_CARDS }, (_, i) => (
+              <BotCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : bots.data.items.length === 0 ? (
+          <Card className="border-dashed">
+            <CardContent className="grid place-items-center gap-3 p-10 text-center">
+              <Sparkles className="size-10 text-primary" />
+              <p className="font-semibold">{filtered ? t('explore.noMatchTitle') : t('explore.emptyTitle')}</p>
+              <p className="text-sm text-muted-foreground">{filtered ? t('explore.noMatchText') : t('explore.emptyText')}</p>
+              {filtered ? (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setSearch('');
+                    setParams(new URLSearchParams(), { replace: true });
+                  }}
+                >
+                  {t('explore.resetFilters')}
+                </Button>
+              ) : (
+                <Button asChild>
+                  <Link to={ROUTES.botsCreate}>{t('explore.createCta')}</Link>
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <div
+              className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', bots.isPlaceholderData && 'opacity-70')}
+              aria-busy={bots.isFetching}
+            >
+              {bots.data.items.map((bot) => (
+                <BotCard key={bot.id} bot={bot} favorited={favorites.has(bot.id)} onTagClick={addTag} />
+              ))}
+            </div>
+            <Pagination page={query.page} total={bots.data.total} limit={PAGE_SIZE} onPage={(page) => update({ page })} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CategoryChip({ active, onClick, children }: { active: boolean; onClick(): void; children: ReactNode }) {
+  return (
+    <Button variant={active ? 'default' : 'outline'} size="sm" className="shrink-0 rounded-full" aria-pressed={active} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}

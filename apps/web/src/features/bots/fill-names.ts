@@ -1,0 +1,8 @@
+/**
+ * The card macros as a reader sees them: {{char}} is the bot, {{user}} the reader (case-insensitive,
+ * as SillyTavern reads them).
+ * @example fillNames('Hi {{user}}, I am {{char}}', 'Mira', 'Sam') // 'Hi Sam, I am Mira'
+ */
+export function fillNames(text: string, botName: string, userName: string): string {
+  return text.replace(/\{\{char\}\}/gi, botName).replace(/\{\{user\}\}/gi, userName);
+}
