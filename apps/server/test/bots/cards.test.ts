@@ -12,7 +12,7 @@ import { readPngTextChunks, writePngTextChunks } from '../../src/features/bots/c
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from './helpers';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/cards/seraphina-sillytavern.png');
+const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/cards/seraphina-sillytavern.png');
 const seraphinaPng = fs.readFileSync(FIXTURE);
 const originalCard = JSON.parse(Buffer.from(readPngTextChunks(seraphinaPng).get('chara')!, 'base64').toString('utf8')) as {
   spec: string;

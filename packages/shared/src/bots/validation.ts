@@ -195,7 +195,7 @@ export function draftToFields(draft: BotDraft): BotFieldsInput {
     exampleMessages: draft.exampleMessages,
     systemPrompt: draft.systemPrompt,
     creatorNotes: draft.creatorNotes,
-    alternateGreetings: draft.alternateGreetings,
+    alternateGreetings: draft.alternateGreetings.map((g) => g.trim()).filter(Boolean),
     tags: draft.tags,
     category: draft.category,
     visibility: draft.visibility,

@@ -100,6 +100,8 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = userOf(request);
+      // A bot created public follows the publish rules, like one published later.
+      if (request.body.visibility === 'public') assertPublishable(request.body);
       const row = await insertBot(db, caller.id, request.body);
       return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
     },

@@ -49,7 +49,7 @@ export function BotDetailPage() {
     return missing ? (
       <Card className="mx-auto max-w-lg border-dashed">
         <CardContent className="grid place-items-center gap-3 p-10 text-center">
-          <p className="text-lg font-semibold">{t('botDetail.notFound')}</p>
+          <h1 className="text-lg font-semibold">{t('botDetail.notFound')}</h1>
           <p className="text-sm text-muted-foreground">{t('botDetail.notFoundText')}</p>
           <Button asChild>
             <Link to={ROUTES.home}>{t('common.goHome')}</Link>

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USER, newAccount, signIn, signOut, watchConsole } from './helpers';
+
+const PORTRAIT = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/cards/seraphina-sillytavern.png');
+
+/** A new account, made through the API (the sign-up page has its own tests). */
+async function signUpAndIn(page: Page) {
+  const account = newAccount();
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email: account.email, username: account.username, password: account.password },
+  });
+  expect(res.status()).toBe(201);
+  await signIn(page, account);
+  return account;
+}
+
+test.describe('bots', () => {
+  test('create a bot from a template, see the errors, publish it; another user finds it, clones it and bulk-deletes the copy', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await signUpAndIn(page);
+    const name = `Tutor ${Date.now().toString(36)}`;
+
+    await page.goto('/create');
+    await expect(page).toHaveURL(/[?&]draft=/);
+    await page.getByTestId('template').filter({ hasText: 'Patient Tutor' }).click();
+    await expect(page.getByTestId('bot-name')).toHaveValue('Mr. Alder');
+    await expect(page.getByTestId('preview-opening')).toContainText('Good to see you, e2e_');
+
+    // The rules of the draft, with the spec's words, a red dot on the tab, and the save button held.
+    const description = page.getByTestId('bot-description');
+    await description.fill('');
+    await description.blur();
+    await expect(page.getByText('Description is required')).toBeVisible();
+    await description.fill('Too short');
+    await expect(page.getByText('Description must be at least 10 characters')).toBeVisible();
+    await expect(page.getByTestId('tab-basic').getByTestId('tab-error-dot')).toBeVisible();
+    await expect(page.getByTestId('save-bot')).toBeDisabled();
+    await page.getByTestId('tab-personality').click();
+    await page.getByTestId('bot-personality').fill('');
+    await page.getByTestId('bot-personality').blur();
+    await expect(page.getByText('Personality is required')).toBeVisible();
+    await expect(page.getByTestId('tab-personality').getByTestId('tab-error-dot')).toBeVisible();
+    await page.getByTestId('bot-personality').fill('Encouraging and methodical; loves analogies.');
+
+    // A reload keeps the draft.
+    await page.reload();
+    await expect(page.getByTestId('bot-name')).toHaveValue('Mr. Alder');
+    await page.getByTestId('bot-name').fill(name);
+    await page.getByTestId('bot-description').fill('A patient tutor for maths and science, one step at a time.');
+    await page.getByTestId('bot-tags').fill('tutor, maths, , science ');
+    await page.getByTestId('avatar-input').setInputFiles(PORTRAIT);
+    await page.getByTestId('tab-visibility').click();
+    await page.getByText('Public', { exact: true }).click();
+    await expect(page.getByTestId('draft-warnings')).toHaveCount(0);
+    await page.getByTestId('save-bot').click();
+
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Public', { exact: true })).toBeVisible();
+    for (const tag of ['#tutor', '#maths', '#science']) await expect(page.getByRole('main').getByText(tag, { exact: true })).toBeVisible();
+    await expect(page.locator('main img').first()).toHaveAttribute('src', /^\/uploads\//);
+
+    // Another user finds it in Explore and clones it.
+    await signOut(page);
+    await signIn(page, DEMO_USER);
+    await page.goto('/');
+    await page.getByTestId('explore-search').fill(name.toUpperCase());
+    const card = page.getByTestId('bot-card').filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await card.getByRole('link', { name }).click();
+    await page.getByRole('button', { name: 'Clone' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `${name} (Copy)` })).toBeVisible();
+    await expect(page.getByText('Private', { exact: true })).toBeVisible();
+
+    // The copy is among the demo user's bots; select all and delete with the spec's confirmation.
+    await page.goto(`/my-bots?q=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId('my-bot-card')).toHaveCount(1);
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
+    await expect(page.getByTestId('bulk-bar')).toContainText('1 bot(s) selected');
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Delete 1 bot(s)? This cannot be undone.');
+    await page.getByTestId('confirm-button').click();
+    await expect(page.getByText('No bots match your search')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a new user: an empty My Bots, an unknown draft, a missing bot', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUpAndIn(page);
+    await page.goto('/my-bots');
+    await expect(page.getByText('No bots yet')).toBeVisible();
+    await expect(page.getByText('Create your first AI character to get started')).toBeVisible();
+    await page.goto('/bots/create?draft=no-such-draft');
+    await expect(page.getByTestId('draft-not-found')).toHaveText('Draft not found');
+    await page.goto('/bots/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Bot not found' })).toBeVisible();
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+  });
+});
