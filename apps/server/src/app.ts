@@ -13,6 +13,7 @@ import { healthRoutes } from './features/health/routes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { devOutboxRoutes } from './features/mail/routes';
 import { metaRoutes } from './features/meta/routes';
+import { profileRoutes } from './features/profiles/routes';
 import { tokenRoutes } from './features/tokens/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(botRoutes, { prefix: '/api/bots' });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
+  await app.register(profileRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(devOutboxRoutes, { prefix: '/api/dev' });
   await app.register(metaRoutes, { prefix: '/api/app' });

@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Bot, CreditCard, FlaskConical, Globe, Loader2, LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
@@ -50,6 +50,14 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.settings)}>
           <UserRound />
           {t('header.myProfile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.profile(user.username))}>
+          <Globe />
+          {t('profile.publicProfile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.myBots)}>
+          <Bot />
+          {t('nav.myBots')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.subscription)}>
           <CreditCard />

@@ -54,11 +54,21 @@ export const listPublicBots = (query: PublicBotsQuery) => api(`/api/bots/public$
 export function useBot(id: string | undefined) {
   return useQuery({ queryKey: botKeys.detail(id ?? ''), queryFn: () => getBot(id!), enabled: Boolean(id) });
 }
-export function useMyBots(query: MyBotsQuery) {
-  return useQuery({ queryKey: botKeys.my(query), queryFn: () => listMyBots(query), placeholderData: keepPreviousData });
+export function useMyBots(query: MyBotsQuery, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: botKeys.my(query),
+    queryFn: () => listMyBots(query),
+    placeholderData: keepPreviousData,
+    enabled: opts.enabled,
+  });
 }
-export function usePublicBots(query: PublicBotsQuery) {
-  return useQuery({ queryKey: botKeys.public(query), queryFn: () => listPublicBots(query), placeholderData: keepPreviousData });
+export function usePublicBots(query: PublicBotsQuery, opts: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: botKeys.public(query),
+    queryFn: () => listPublicBots(query),
+    placeholderData: keepPreviousData,
+    enabled: opts.enabled,
+  });
 }
 export function useCategories() {
   return useQuery({
