@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
+import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
+
+const SRC = path.resolve(import.meta.dirname, '..');
+type Tree = { [key: string]: string | string[] | Tree };
+
+/** Every locale file of one language: the core one and each feature's (see i18n.ts). */
+function filesOf(language: string): string[] {
+  const found = [path.join(SRC, 'locales', `${language}.json`)];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (full.endsWith(path.join('locales', `${language}.json`))) found.push(full);
+    }
+  };
+  walk(path.join(SRC, 'features'));
+  return found;
+}
+
+/** Keys as paths; plural forms (_one, _few...) count as their base key. */
+function keysOf(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const name = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    return typeof value === 'object' && !Array.isArray(value) ? keysOf(value, `${name}.`) : [name];
+  });
+}
+
+const keys = (language: string) => new Set(filesOf(language).flatMap((f) => keysOf(JSON.parse(fs.readFileSync(f, 'utf8')) as Tree)));
+
+describe('translations', () => {
+  it('Russian has every English key, and English every Russian one', () => {
+    const en = keys('en');
+    const ru = keys('ru');
+    expect([...en].filter((k) => !ru.has(k))).toEqual([]);
+    expect([...ru].filter((k) => !en.has(k))).toEqual([]);
+  });
+
+  it('every bot and profile message of the server has a Russian translation', () => {
+    const ru = JSON.parse(fs.readFileSync(path.join(SRC, 'locales', 'ru-messages.json'), 'utf8')) as Record<string, string>;
+    // Texts with a placeholder are composed by the server per call and shown as they come.
+    const messages = [...Object.values(BOT_MESSAGES), ...Object.values(BOT_FAILURES), ...Object.values(PROFILE_MESSAGES)].filter((m) => !m.includes('{'));
+    expect(messages.filter((m) => !ru[m])).toEqual([]);
+  });
+});
