@@ -19,7 +19,7 @@ describe('GET /api/bots/categories', () => {
     const res = await get(t, '/api/bots/categories');
     expect(res.statusCode).toBe(200);
     const { items } = ZCategoryList.strict().parse(res.json());
-    expect(items).toEqual(CATEGORIES.map(({ id, name, icon, description }) => ({ id, name, icon, description })));
+    expect(items).toEqual(CATEGORIES.map(({ id, name, icon, description }) => ({ id, name, icon, description, botCount: 0 })));
     expect(items.map((c) => c.id)).toContain('general');
   });
 

@@ -107,14 +107,14 @@ describe('API conventions', () => {
   });
 
   describe('failures', () => {
-    it('answers a generic 500 that shows nothing internal', async () => {
+    it("answers a 500 with the spec's failure text of the route, and nothing internal", async () => {
       const broken = await createTestApp();
       try {
         // The categories table goes away under the running app: the query fails inside the route.
         await broken.database.db.execute(sql`drop table categories cascade`);
-        const res = await broken.app.inject({ method: 'GET', url: '/api/bots/categories' });
+        const res = await broken.app.inject({ method: 'GET', url: '/api/bots/public' });
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'An error occurred' } });
+        expect(res.json()).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'Failed to get bots' } });
         expect(res.body).not.toMatch(/categories|relation|select|stack|at /i);
       } finally {
         await broken.close();
