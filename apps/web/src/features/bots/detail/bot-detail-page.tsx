@@ -37,15 +37,19 @@ import { CategoryIcon } from '../components/category-icon';
 import { fillNames } from '../fill-names';
 import { timeAgo } from '../time-ago';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** /bots/{id}: who the character is, how it opens a chat, its numbers, and what the viewer may do with it. */
 export function BotDetailPage() {
   const { botId = '' } = useParams();
   const { t } = useTranslation();
-  const bot = useBot(botId);
+  // Bot ids are UUIDs: anything else is not a bot, and is not worth a request.
+  const wellFormed = UUID.test(botId);
+  const bot = useBot(wellFormed ? botId : undefined);
 
-  if (bot.isPending) return <DetailSkeleton />;
-  if (bot.isError) {
-    const missing = bot.error instanceof ApiRequestError && (bot.error.status === 404 || bot.error.status === 400);
+  if (wellFormed && bot.isPending) return <DetailSkeleton />;
+  if (!wellFormed || bot.isError) {
+    const missing = !wellFormed || (bot.error instanceof ApiRequestError && (bot.error.status === 404 || bot.error.status === 400));
     return missing ? (
       <Card className="mx-auto max-w-lg border-dashed">
         <CardContent className="grid place-items-center gap-3 p-10 text-center">
@@ -57,10 +61,10 @@ export function BotDetailPage() {
         </CardContent>
       </Card>
     ) : (
-      <ErrorCard message={bot.error.message || BOT_FAILURES.get} onRetry={() => void bot.refetch()} />
+      <ErrorCard message={bot.error?.message || BOT_FAILURES.get} onRetry={() => void bot.refetch()} />
     );
   }
-  return <BotDetail bot={bot.data} />;
+  return bot.data ? <BotDetail bot={bot.data} /> : <DetailSkeleton />;
 }
 
 function BotDetail({ bot }: { bot: Bot }) {
