@@ -43,4 +43,9 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@app/server*', '**/apps/server/**', 'node:*'] }],
     },
   },
+  {
+    // Tests run in Node and may read the source tree (the locale files, say); the app itself may not.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server*', '**/apps/server/**'] }] },
+  },
 );

@@ -8,17 +8,7 @@ import type { Session } from '@app/shared/auth/schemas';
 import { botCollaborators, bots } from '../../src/db/schema/bots';
 import { LocalDiskStorage } from '../../src/lib/storage';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
-import { createBot } from './helpers';
-
-/** A multipart body with one file, as browsers send it. */
-function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { createBot, multipart } from './helpers';
 
 const png = (w = 800, h = 600) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#7c3aed' } })

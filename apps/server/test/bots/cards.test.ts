@@ -10,7 +10,7 @@ import { cardToBotFields, parseCard } from '../../src/features/bots/cards/charac
 import { readImport } from '../../src/features/bots/cards/import-file';
 import { readPngTextChunks, writePngTextChunks } from '../../src/features/bots/cards/png-text';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
-import { call, createBot } from './helpers';
+import { call, createBot, multipart } from './helpers';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/cards/seraphina-sillytavern.png');
 const seraphinaPng = fs.readFileSync(FIXTURE);
@@ -18,17 +18,6 @@ const originalCard = JSON.parse(Buffer.from(readPngTextChunks(seraphinaPng).get(
   spec: string;
   data: Record<string, unknown>;
 };
-
-function multipart(field: string, filename: string, data: Buffer) {
-  const boundary = `----cards${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('Character Card modules', () => {
   it('reads the SillyTavern card and maps it onto a valid bot', () => {

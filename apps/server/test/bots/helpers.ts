@@ -34,3 +34,13 @@ export async function createBot(t: TestApp, session: Pick<Session, 'accessToken'
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json() as Bot;
 }
+
+/** A multipart body with one file, as browsers send it. */
+export function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,4 +1,4 @@
-import { Bot, PlusCircle, Search } from 'lucide-react';
+import { Bot, PlusCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { ErrorCard } from '@/components/error-card';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMyBots, usePublicBots } from '@/features/bots/api';
@@ -51,20 +51,14 @@ export function ProfileBotsTab({ profile }: { profile: PublicProfile }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-center">
-        <div className="relative">
-          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            placeholder={t('profile.searchBots')}
-            aria-label={t('profile.searchBots')}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setPage(1);
+          }}
+          placeholder={t('profile.searchBots')}
+        />
         {profile.isMe ? (
           <Select value={filter} onValueChange={(v) => (setFilter(v as Filter), setPage(1))}>
             <SelectTrigger className="sm:w-36" aria-label={t('profile.filter')}>

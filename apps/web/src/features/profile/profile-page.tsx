@@ -4,9 +4,9 @@ import { Link, useParams } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import type { PublicProfile } from '@app/shared/profiles/schemas';
 import { ErrorCard } from '@/components/error-card';
+import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -26,17 +26,7 @@ export function ProfilePage() {
   if (profile.isPending) return <PageSkeleton />;
   if (profile.isError) {
     if (profile.error instanceof ApiRequestError && (profile.error.status === 404 || profile.error.status === 400)) {
-      return (
-        <Card className="mx-auto max-w-lg border-dashed">
-          <CardContent className="grid place-items-center gap-3 p-10 text-center">
-            <UserX className="size-10 text-muted-foreground" />
-            <h1 className="text-lg font-semibold">{t('profile.notAvailable')}</h1>
-            <Button asChild>
-              <Link to={ROUTES.home}>{t('common.goHome')}</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      );
+      return <NotFoundCard icon={UserX} title={t('profile.notAvailable')} />;
     }
     return <ErrorCard message={profile.error.message} onRetry={() => void profile.refetch()} />;
   }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ROUTES } from '@app/shared/app/routes';
 import { BOT_LIMITS, REPORT_REASONS } from '@app/shared/bots/constants';
-import { BOT_MESSAGES } from '@app/shared/bots/messages';
+import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import type { BotSummary } from '@app/shared/bots/schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useCurrentUser } from '@/features/auth/store';
+import { apiDownload } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { useDeleteBot, usePublishBot, useReportBot, useToggleFavorite, useUnpublishBot } from '../api';
 
@@ -81,7 +82,6 @@ export function BotCardMenu({ bot }: { bot: BotSummary }) {
   const showSignIn = useAuthModal((s) => s.show);
   const publish = usePublishBot();
   const unpublish = useUnpublishBot();
-  const remove = useDeleteBot();
   const [reporting, setReporting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const isCreator = user?.id === bot.createdBy;
@@ -142,24 +142,7 @@ export function BotCardMenu({ bot }: { bot: BotSummary }) {
         </DropdownMenuContent>
       </DropdownMenu>
       <ReportDialog botId={bot.id} botName={bot.name} open={reporting} onOpenChange={setReporting} />
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={t('botCard.deleteTitle', { name: bot.name })}
-        description={t('botCard.deleteText')}
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(bot.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast.success(t('botCard.deleted'));
-            },
-            onError: fail,
-          })
-        }
-      />
+      <DeleteBotDialog bot={bot} open={deleting} onOpenChange={setDeleting} />
     </>
   );
 }
@@ -257,5 +240,46 @@ export function StartChatLink({ botId, className, size = 'sm' }: { botId: string
     <Button asChild size={size} className={className}>
       <Link to={ROUTES.chatWith(botId)}>{t('botCard.startChat')}</Link>
     </Button>
+  );
+}
+
+/** The delete confirmation (§2: all chat history and statistics are removed with the bot). */
+export function DeleteBotDialog({
+  bot,
+  open,
+  onOpenChange,
+}: {
+  bot: Pick<BotSummary, 'id' | 'name'>;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteBot();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('botCard.deleteTitle', { name: bot.name })}
+      description={t('botCard.deleteText')}
+      confirmLabel={t('common.delete')}
+      destructive
+      pending={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(bot.id, {
+          onSuccess: () => {
+            onOpenChange(false);
+            toast.success(t('botCard.deleted'));
+          },
+          onError: (err) => toast.error(translateMessage(err.message || BOT_FAILURES.delete)),
+        })
+      }
+    />
+  );
+}
+
+/** Downloads a bot as a Character Card: png (for SillyTavern and the others), json or yaml. */
+export function exportBot(bot: Pick<BotSummary, 'id' | 'name'>, format: 'json' | 'yaml' | 'png') {
+  return apiDownload(`/api/bots/${bot.id}/export?format=${format}`, `${bot.name}.${format}`).catch((err: Error) =>
+    toast.error(translateMessage(err.message || BOT_FAILURES.export)),
   );
 }

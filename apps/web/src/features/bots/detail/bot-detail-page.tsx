@@ -21,6 +21,7 @@ import { ROUTES } from '@app/shared/app/routes';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import type { Bot } from '@app/shared/bots/schemas';
 import { ErrorCard } from '@/components/error-card';
+import { NotFoundCard } from '@/components/not-found-card';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,10 +30,10 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useCurrentUser } from '@/features/auth/store';
-import { ApiRequestError, apiDownload } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { useBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
-import { FavoriteButton, ReportDialog, StartChatLink, useShareBot } from '../components/bot-actions';
+import { exportBot, FavoriteButton, ReportDialog, StartChatLink, useShareBot } from '../components/bot-actions';
 import { CategoryIcon } from '../components/category-icon';
 import { fillNames } from '../fill-names';
 import { timeAgo } from '../time-ago';
@@ -51,15 +52,7 @@ export function BotDetailPage() {
   if (!wellFormed || bot.isError) {
     const missing = !wellFormed || (bot.error instanceof ApiRequestError && (bot.error.status === 404 || bot.error.status === 400));
     return missing ? (
-      <Card className="mx-auto max-w-lg border-dashed">
-        <CardContent className="grid place-items-center gap-3 p-10 text-center">
-          <h1 className="text-lg font-semibold">{t('botDetail.notFound')}</h1>
-          <p className="text-sm text-muted-foreground">{t('botDetail.notFoundText')}</p>
-          <Button asChild>
-            <Link to={ROUTES.home}>{t('common.goHome')}</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <NotFoundCard title={t('botDetail.notFound')} text={t('botDetail.notFoundText')} />
     ) : (
       <ErrorCard message={bot.error?.message || BOT_FAILURES.get} onRetry={() => void bot.refetch()} />
     );
@@ -257,10 +250,7 @@ function CloneButton({ bot }: { bot: Bot }) {
 /** Download as a Character Card: JSON, YAML, or a PNG that other apps (SillyTavern...) import. */
 export function ExportMenu({ bot }: { bot: Pick<Bot, 'id' | 'name'> }) {
   const { t } = useTranslation();
-  const download = (format: 'json' | 'yaml' | 'png') =>
-    apiDownload(`/api/bots/${bot.id}/export?format=${format}`, `${bot.name}.${format}`).catch((err: Error) =>
-      toast.error(translateMessage(err.message || BOT_FAILURES.export)),
-    );
+  const download = (format: 'json' | 'yaml' | 'png') => exportBot(bot, format);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

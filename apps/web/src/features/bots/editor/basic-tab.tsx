@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { BOT_LIMITS } from '@app/shared/bots/constants';
 import { parseTagInput } from '@app/shared/bots/validation';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCategories } from '../api';
-import { CategoryIcon } from '../components/category-icon';
+import { CategoryOptions } from '../components/category-options';
 import { AvatarField } from './avatar-field';
 import { Counter, Field } from './field';
 import type { Editor } from './use-editor';
@@ -63,14 +63,7 @@ export function BasicTab({ editor, tagText, botId, pendingAvatar, onPendingAvata
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
-                {(categories.data?.items ?? [{ id: draft.category, name: draft.category, icon: 'sparkles', description: '' }]).map((c) => (
-                  <SelectItem key={c.id} value={c.id}>
-                    <span className="flex items-center gap-2">
-                      <CategoryIcon icon={c.icon} className="size-4" />
-                      {t(`categories.${c.id}`, { defaultValue: c.name })}
-                    </span>
-                  </SelectItem>
-                ))}
+                <CategoryOptions categories={categories.data?.items ?? [{ id: draft.category, name: draft.category, icon: 'sparkles' }]} />
               </SelectContent>
             </Select>
           )}

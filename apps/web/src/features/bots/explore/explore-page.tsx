@@ -1,4 +1,4 @@
-import { PlusCircle, Search, Sparkles, X } from 'lucide-react';
+import { PlusCircle, Sparkles, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { Pagination } from '@/components/pagination';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -89,18 +89,12 @@ export function ExplorePage() {
         </div>
 
         <div className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-center">
-          <div className="relative">
-            <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder={t('explore.searchPlaceholder')}
-              aria-label={t('explore.searchPlaceholder')}
-              className="pl-9"
-              data-testid="explore-search"
-            />
-          </div>
+          <SearchInput
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('explore.searchPlaceholder')}
+            data-testid="explore-search"
+          />
           <Select value={query.sortBy} onValueChange={(v) => update({ sortBy: v as ExploreQuery['sortBy'] })}>
             <SelectTrigger className="md:w-48" aria-label={t('explore.sortLabel')}>
               <SelectValue />

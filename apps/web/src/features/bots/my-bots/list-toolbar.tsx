@@ -1,13 +1,12 @@
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
 import { MY_BOTS_SORTS } from '@app/shared/bots/constants';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDebounced } from '@/lib/use-debounced';
 import { useCategories } from '../api';
-import { CategoryIcon } from '../components/category-icon';
+import { CategoryOptions } from '../components/category-options';
 import type { MyBotsFilters } from './my-bots-query';
 
 const ALL = 'all';
@@ -25,31 +24,19 @@ export function ListToolbar({ filters, onChange }: { filters: MyBotsFilters; onC
 
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_10rem_12rem]">
-      <div className="relative sm:col-span-2 lg:col-span-1">
-        <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('myBots.search')}
-          aria-label={t('myBots.search')}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        className="sm:col-span-2 lg:col-span-1"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        placeholder={t('myBots.search')}
+      />
       <Select value={filters.category || ALL} onValueChange={(v) => onChange({ category: v === ALL ? '' : v })}>
         <SelectTrigger aria-label={t('myBots.category')}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={ALL}>{t('myBots.allCategories')}</SelectItem>
-          {categories.data?.items.map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              <span className="flex items-center gap-2">
-                <CategoryIcon icon={c.icon} className="size-4" />
-                {t(`categories.${c.id}`, { defaultValue: c.name })}
-              </span>
-            </SelectItem>
-          ))}
+          <CategoryOptions categories={categories.data?.items ?? []} />
         </SelectContent>
       </Select>
       <Select

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { ROUTES } from '@app/shared/app/routes';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import type { BotSummary } from '@app/shared/bots/schemas';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -22,9 +21,9 @@ import {
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { apiDownload } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
-import { getBot, useCloneBot, useDeleteBot, usePublishBot, useUnpublishBot } from '../api';
+import { getBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
+import { DeleteBotDialog, exportBot } from '../components/bot-actions';
 
 /** A bot in My Bots (§2 'Bot card in the list'): badges, the 2-line description, the menu, and View Stats. */
 export function MyBotCard({ bot, selected, onToggle }: { bot: BotSummary; selected: boolean; onToggle(): void }) {
@@ -100,11 +99,9 @@ function MyBotMenu({ bot }: { bot: BotSummary }) {
   const clone = useCloneBot();
   const publish = usePublishBot();
   const unpublish = useUnpublishBot();
-  const remove = useDeleteBot();
   const [deleting, setDeleting] = useState(false);
   const fail = (fallback: string) => (err: Error) => toast.error(translateMessage(err.message || fallback));
-  const download = (format: 'json' | 'yaml' | 'png') =>
-    apiDownload(`/api/bots/${bot.id}/export?format=${format}`, `${bot.name}.${format}`).catch(fail(BOT_FAILURES.export));
+  const download = (format: 'json' | 'yaml' | 'png') => void exportBot(bot, format);
 
   return (
     <>
@@ -166,9 +163,9 @@ function MyBotMenu({ bot }: { bot: BotSummary }) {
               {t('botCard.export')}
             </DropdownMenuSubTrigger>
             <DropdownMenuSubContent>
-              <DropdownMenuItem onSelect={() => void download('png')}>{t('botCard.exportPng')}</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void download('json')}>{t('botCard.exportJson')}</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => void download('yaml')}>{t('botCard.exportYaml')}</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => download('png')}>{t('botCard.exportPng')}</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => download('json')}>{t('botCard.exportJson')}</DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => download('yaml')}>{t('botCard.exportYaml')}</DropdownMenuItem>
             </DropdownMenuSubContent>
           </DropdownMenuSub>
           <DropdownMenuSeparator />
@@ -178,24 +175,7 @@ function MyBotMenu({ bot }: { bot: BotSummary }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        title={t('botCard.deleteTitle', { name: bot.name })}
-        description={t('botCard.deleteText')}
-        confirmLabel={t('common.delete')}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(bot.id, {
-            onSuccess: () => {
-              setDeleting(false);
-              toast.success(t('botCard.deleted'));
-            },
-            onError: fail(BOT_FAILURES.delete),
-          })
-        }
-      />
+      <DeleteBotDialog bot={bot} open={deleting} onOpenChange={setDeleting} />
     </>
   );
 }
