@@ -20,4 +20,27 @@ test.describe('375 px wide', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
   });
+
+  test('the bot pages fit the screen: Explore, the form, My Bots, a bot, a profile', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/login');
+    await signInOnPage(page, DEMO_USER);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await page.goto('/bots/create');
+    await page.getByTestId('template').first().click();
+    await expect(page.getByTestId('bot-name')).toBeVisible();
+    await fits();
+    for (const path of ['/', '/my-bots', '/profile/demo', '/profile/admin']) {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await fits();
+    }
+    await page.goto('/');
+    await page.getByTestId('bot-card').first().getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Clone' })).toBeVisible();
+    await fits();
+    expect(errors).toEqual([]);
+  });
 });

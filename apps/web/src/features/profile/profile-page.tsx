@@ -43,7 +43,7 @@ function Profile({ profile }: { profile: PublicProfile }) {
     { icon: Star, label: t('profile.stats.rating'), value: profile.stats.avgRating?.toFixed(1) ?? '—' },
   ];
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <ProfileWidget profile={profile} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(({ icon: Icon, label, value }) => (
