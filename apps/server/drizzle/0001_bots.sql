@@ -83,6 +83,7 @@ CREATE INDEX "moderation_requests_status_idx" ON "moderation_requests" USING btr
 CREATE INDEX "user_follows_followee_idx" ON "user_follows" USING btree ("followee_id");--> statement-breakpoint
 CREATE INDEX "bots_public_popular_idx" ON "bots" USING btree ("popularity" desc,"id" desc) WHERE visibility = 'public' and is_active;--> statement-breakpoint
 CREATE INDEX "bots_public_rating_idx" ON "bots" USING btree ("avg_rating" desc nulls last,"rating_count" desc,"id" desc) WHERE visibility = 'public' and is_active;--> statement-breakpoint
+CREATE INDEX "bots_public_category_idx" ON "bots" USING btree ("category_id","nsfw") WHERE visibility = 'public' and is_active;--> statement-breakpoint
 CREATE INDEX "bots_search_trgm_idx" ON "bots" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "bots_tag_keys_idx" ON "bots" USING gin ("tag_keys");--> statement-breakpoint
 CREATE INDEX "bots_public_created_idx" ON "bots" USING btree ("created_at" desc,"id" desc) WHERE visibility = 'public' and is_active;

@@ -97,6 +97,10 @@ export const bots = pgTable(
     index('bots_public_rating_idx')
       .on(sql`${t.avgRating} desc nulls last`, sql`${t.ratingCount} desc`, sql`${t.id} desc`)
       .where(sql`visibility = 'public' and is_active`),
+    // Explore's counts (all public bots, or one category's) as an index-only scan.
+    index('bots_public_category_idx')
+      .on(t.categoryId, t.nsfw)
+      .where(sql`visibility = 'public' and is_active`),
     index('bots_creator_idx').on(t.createdBy, t.createdAt),
     index('bots_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('bots_tag_keys_idx').using('gin', t.tagKeys),
