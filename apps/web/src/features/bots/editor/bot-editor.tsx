@@ -88,7 +88,11 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
 
       {editor.serverError && !editor.serverError.field ? <ErrorCard message={editor.serverError.message} /> : null}
 
-      <div className={preview ? 'grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'grid grid-cols-[minmax(0,1fr)] gap-6'}>
+      <div
+        className={
+          preview ? 'grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'grid grid-cols-[minmax(0,1fr)] gap-6'
+        }
+      >
         <Card>
           <CardContent className="p-4 sm:p-6">
             <Tabs value={tab} onValueChange={(v) => setTab(v as EditorTab)}>
