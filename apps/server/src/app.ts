@@ -9,6 +9,10 @@ import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { botRoutes } from './features/bots/routes';
+import { botChatRoutes } from './features/chats/bot-routes';
+import { createModel } from './features/chats/models/create-model';
+import type { ChatModel } from './features/chats/models/types';
+import { chatRoutes } from './features/chats/routes';
 import { healthRoutes } from './features/health/routes';
 import { createMailer, type Mailer } from './features/mail/mailer';
 import { devOutboxRoutes } from './features/mail/routes';
@@ -30,6 +34,8 @@ export interface BuildAppOptions {
   redis?: Redis | null;
   /** Replaces the mailer that the configuration selects (tests use it to read mail). */
   mailer?: Mailer;
+  /** Replaces the configured language model (tests). */
+  model?: ChatModel;
   /** false silences the log (tests). */
   logger?: boolean;
 }
@@ -73,6 +79,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: database.db,
     redis: opts.redis ?? null,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
+    model: opts.model ?? createModel(config),
     ready: true,
   };
   app.decorate('ctx', ctx);
@@ -90,6 +97,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(botRoutes, { prefix: '/api/bots' });
+  await app.register(botChatRoutes, { prefix: '/api/bots' });
+  await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(profileRoutes, { prefix: '/api/users' });
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -35,6 +35,12 @@ const ZEnv = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  /** Pause between the words of the offline responder, so that it streams like a model (0 in tests). */
+  OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
 });
 
 export interface Config {
@@ -58,6 +64,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | null;
+  /** An OpenAI-compatible chat completions API; null means the built-in offline responder. */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  offlineWordDelayMs: number;
   rateLimit: { max: number; windowMs: number };
   login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number };
   refreshTokenTtlDays: number;
@@ -101,6 +110,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     oidc,
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/$/, ''),
+          apiKey: e.LLM_API_KEY || undefined,
+          model: e.LLM_MODEL ?? 'gpt-4o-mini',
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : null,
+    offlineWordDelayMs: e.OFFLINE_WORD_DELAY_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     login: {
       maxPerAccount: e.LOGIN_MAX_PER_ACCOUNT,

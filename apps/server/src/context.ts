@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { ChatModel } from './features/chats/models/types';
 import type { Mailer } from './features/mail/mailer';
 import type { SessionUserRow } from './features/users/serialize';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Database;
   redis: Redis | null;
   mailer: Mailer;
+  /** The language model of the chats (an OpenAI-compatible API, or the offline responder). */
+  model: ChatModel;
   /** False while the server shuts down, so /readyz turns load balancers away first. */
   ready: boolean;
 }

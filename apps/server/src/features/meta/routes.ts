@@ -6,6 +6,11 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/info',
     { config: { access: 'public' }, schema: { tags: ['app'], summary: 'About this installation', response: { 200: ZAppInfo } } },
-    async () => ({ name: APP_NAME, version: APP_VERSION, mail: app.ctx.mailer.kind }),
+    async () => ({
+      name: APP_NAME,
+      version: APP_VERSION,
+      mail: app.ctx.mailer.kind,
+      model: { offline: app.ctx.model.offline, name: app.ctx.model.name },
+    }),
   );
 };

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bots } from './bots';
+import { users } from './users';
+
+/** A conversation of one user with one bot. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last activity: the list shows the newest first. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chats_user_updated_idx').on(t.userId, sql`${t.updatedAt} desc`), index('chats_bot_idx').on(t.botId)],
+);
+
+/**
+ * One row per message, never a blob per chat. A reply and its regenerated alternatives share a
+ * group (the first one's id); the chat shows the selected one of each group.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    /** streaming while the reply comes; failed or stopped keep what arrived. */
+    status: text('status', { enum: ['complete', 'streaming', 'failed', 'stopped'] })
+      .notNull()
+      .default('complete'),
+    groupId: bigint('group_id', { mode: 'number' }),
+    variant: smallint('variant').notNull().default(0),
+    selected: boolean('selected').notNull().default(true),
+    error: text('error'),
+    /** The ledger key of the reply's charge, so a refund finds it. */
+    chargeKey: text('charge_key'),
+    tokensUsed: integer('tokens_used'),
+    responseMs: integer('response_ms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The visible conversation, newest first, page by page (keyset on id): fast at 10,000 messages.
+    index('chat_messages_visible_idx')
+      .on(t.chatId, sql`${t.id} desc`)
+      .where(sql`selected`),
+    index('chat_messages_group_idx').on(t.groupId, t.variant),
+  ],
+);
+
+/** Every chat start, reply and error (§3 Bot log), for the statistics. */
+export const botLogs = pgTable(
+  'bot_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['chat_started', 'message', 'error', 'image_generated', 'video_generated'] }).notNull(),
+    metadata: jsonb('metadata')
+      .$type<{ tokensUsed?: number; responseTime?: number; error?: string; language?: string; device?: string }>()
+      .notNull()
+      .default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bot_logs_bot_created_idx').on(t.botId, t.createdAt), index('bot_logs_created_idx').on(t.createdAt)],
+);
+
+/** One row per bot per day, aggregated from the logs by the daily job (§3 Bot daily stats). */
+export const botStats = pgTable(
+  'bot_stats',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    totalChats: integer('total_chats').notNull().default(0),
+    totalMessages: integer('total_messages').notNull().default(0),
+    totalImagesGenerated: integer('total_images_generated').notNull().default(0),
+    totalVideosGenerated: integer('total_videos_generated').notNull().default(0),
+    totalTokensUsed: integer('total_tokens_used').notNull().default(0),
+    uniqueUsers: integer('unique_users').notNull().default(0),
+    avgResponseTime: real('avg_response_time'),
+    errors: integer('errors').notNull().default(0),
+    revenue: integer('revenue').notNull().default(0),
+  },
+  (t) => [uniqueIndex('bot_stats_bot_date_unique').on(t.botId, t.date)],
+);
+
+/** A user's 1–5 rating of a bot after chatting with it; one per user and bot. */
+export const botRatings = pgTable(
+  'bot_ratings',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bot_ratings_unique').on(t.botId, t.userId)],
+);

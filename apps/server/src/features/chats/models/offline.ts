@@ -1,0 +1,55 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChatModel, GenerationRequest } from './types';
+
+/**
+ * The built-in responder, used when no model is configured: it answers in character from the
+ * bot's own fields, so that the platform works out of the box. It is no language model, and the
+ * UI says so and explains how to connect one.
+ */
+export class OfflineResponder implements ChatModel {
+  readonly name = 'offline';
+  readonly offline = true;
+  constructor(private readonly wordDelayMs: number) {}
+
+  async *stream(request: GenerationRequest, signal: AbortSignal): AsyncIterable<string> {
+    const words = offlineReply(request).split(/(?<=\s)/);
+    for (const word of words) {
+      if (signal.aborted) return;
+      if (this.wordDelayMs) await sleep(this.wordDelayMs, undefined, { signal }).catch(() => undefined);
+      yield word;
+    }
+  }
+}
+
+/** A deterministic reply made of the character's traits and what the user said. */
+export function offlineReply({ character, settings }: GenerationRequest): string {
+  const { name, personality, scenario, userName, lastUserMessage } = character;
+  const trait = firstSentence(personality);
+  const setting = firstSentence(scenario);
+  const topic = keyPhrase(lastUserMessage);
+  const question = lastUserMessage.trim().endsWith('?');
+  const parts = [
+    question ? `*${name} considers your question for a moment.*` : `*${name} listens closely.*`,
+    topic ? `"${capitalise(topic)}" — that is worth talking about, ${userName}.` : `Tell me more, ${userName}.`,
+    trait ? `You know me: ${lowerFirst(trait)}` : '',
+    setting && settings.maxTokens > 200 ? `And here, where ${lowerFirst(setting)}` : '',
+    question ? 'What made you ask?' : 'Go on, I am listening.',
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+function firstSentence(text: string): string {
+  const match = /[^.!?]+[.!?]/.exec(text.replace(/\s+/g, ' ').trim());
+  return (match?.[0] ?? text).trim().slice(0, 200);
+}
+
+function keyPhrase(text: string): string {
+  const words = text
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 3);
+  return words.slice(0, 4).join(' ');
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

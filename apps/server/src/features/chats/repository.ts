@@ -1,0 +1,152 @@
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
+import type { Executor } from '../../db/client';
+import { bots } from '../../db/schema/bots';
+import { chatMessages, chats } from '../../db/schema/chats';
+import { notFound } from '../../lib/http-errors';
+import { containsPattern } from '../bots/search';
+
+export type ChatRow = typeof chats.$inferSelect;
+export type MessageRow = typeof chatMessages.$inferSelect;
+
+/** The caller's chat, or 404: another user's chat is not revealed. */
+export async function requireChat(db: Executor, chatId: string, userId: string): Promise<ChatRow> {
+  const [chat] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.id, chatId), eq(chats.userId, userId)))
+    .limit(1);
+  if (!chat) throw notFound(CHAT_MESSAGES.chatNotFound);
+  return chat;
+}
+
+export async function requireMessage(db: Executor, chatId: string, messageId: string): Promise<MessageRow> {
+  const [message] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, Number(messageId))))
+    .limit(1);
+  if (!message) throw notFound(CHAT_MESSAGES.messageNotFound);
+  return message;
+}
+
+const chatColumns = {
+  chat: chats,
+  bot: { id: bots.id, name: bots.name, avatarUrl: bots.avatarUrl },
+  last: sql<{ role: 'user' | 'assistant'; content: string; created_at: string } | null>`(
+    select json_build_object('role', m.role, 'content', left(m.content, 200), 'created_at', m.created_at)
+    from ${chatMessages} m where m.chat_id = ${chats.id} and m.selected order by m.id desc limit 1)`,
+};
+
+function toChat(row: {
+  chat: ChatRow;
+  bot: { id: string; name: string; avatarUrl: string | null };
+  last: { role: 'user' | 'assistant'; content: string; created_at: string } | null;
+}): Chat {
+  return {
+    id: row.chat.id,
+    botId: row.chat.botId,
+    title: row.chat.title,
+    bot: row.bot,
+    messageCount: row.chat.messageCount,
+    lastMessage: row.last
+      ? { role: row.last.role, content: row.last.content, createdAt: new Date(row.last.created_at).toISOString() }
+      : null,
+    createdAt: row.chat.createdAt.toISOString(),
+    updatedAt: row.chat.updatedAt.toISOString(),
+  };
+}
+
+export async function getChatView(db: Executor, chatId: string): Promise<Chat> {
+  const [row] = await db.select(chatColumns).from(chats).innerJoin(bots, eq(bots.id, chats.botId)).where(eq(chats.id, chatId));
+  return toChat(row!);
+}
+
+/** The caller's chats, the most recently active first, with the bot and the last message. */
+export async function listChats(db: Executor, userId: string, opts: { page: number; limit: number; q?: string; botId?: string }) {
+  const filters = [eq(chats.userId, userId)];
+  if (opts.botId) filters.push(eq(chats.botId, opts.botId));
+  if (opts.q) filters.push(or(ilike(chats.title, containsPattern(opts.q)), ilike(bots.name, containsPattern(opts.q)))!);
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(chatColumns)
+      .from(chats)
+      .innerJoin(bots, eq(bots.id, chats.botId))
+      .where(where)
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      .limit(opts.limit)
+      .offset((opts.page - 1) * opts.limit),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(chats)
+      .innerJoin(bots, eq(bots.id, chats.botId))
+      .where(where),
+  ]);
+  return { items: rows.map(toChat), total: total?.n ?? 0, page: opts.page, limit: opts.limit };
+}
+
+/** Messages as the API shows them, each with the ids of its alternatives. */
+export async function toMessages(db: Executor, rows: MessageRow[]): Promise<ChatMessage[]> {
+  const groups = [...new Set(rows.map((r) => r.groupId).filter((g): g is number => g !== null))];
+  const variants = groups.length
+    ? await db
+        .select({ id: chatMessages.id, groupId: chatMessages.groupId })
+        .from(chatMessages)
+        .where(inArray(chatMessages.groupId, groups))
+        .orderBy(asc(chatMessages.variant), asc(chatMessages.id))
+    : [];
+  const byGroup = new Map<number, string[]>();
+  for (const v of variants) byGroup.set(v.groupId!, [...(byGroup.get(v.groupId!) ?? []), String(v.id)]);
+  return rows.map((r) => {
+    const ids = r.groupId !== null ? (byGroup.get(r.groupId) ?? [String(r.id)]) : [String(r.id)];
+    return {
+      id: String(r.id),
+      chatId: r.chatId,
+      role: r.role,
+      content: r.content,
+      status: r.status,
+      error: r.error,
+      variants: ids,
+      variantIndex: Math.max(0, ids.indexOf(String(r.id))),
+      createdAt: r.createdAt.toISOString(),
+      editedAt: r.editedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/**
+ * One page of the visible conversation, newest page first, oldest first within the page. Keyset
+ * paging on the message id under a partial index: as fast at message 10,000 as at message 10.
+ */
+export async function listMessages(db: Executor, chatId: string, opts: { before?: string; limit: number }) {
+  const filters = [eq(chatMessages.chatId, chatId), eq(chatMessages.selected, true)];
+  if (opts.before) filters.push(lt(chatMessages.id, Number(opts.before)));
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(and(...filters))
+    .orderBy(desc(chatMessages.id))
+    .limit(opts.limit + 1);
+  const hasMore = rows.length > opts.limit;
+  const page = rows.slice(0, opts.limit).reverse();
+  return { items: await toMessages(db, page), hasMore };
+}
+
+/** The visible history before (and including) a message, oldest first, for the prompt. */
+export async function historyUpTo(db: Executor, chatId: string, lastId: number, max: number) {
+  const rows = await db
+    .select({ role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        eq(chatMessages.selected, true),
+        sql`${chatMessages.id} <= ${lastId}`,
+        sql`${chatMessages.content} <> ''`,
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(max);
+  return rows.reverse();
+}

@@ -1,0 +1,290 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_MESSAGES,
+  ZChat,
+  ZChatListQuery,
+  ZChatMessage,
+  ZChatPage,
+  ZChatParams,
+  ZEditMessageBody,
+  ZMessagePage,
+  ZMessageParams,
+  ZMessagesQuery,
+  ZSendMessageBody,
+  ZStartChatBody,
+} from '@app/shared/chats/schemas';
+import { chatMessages, chats } from '../../db/schema/chats';
+import { badRequest } from '../../lib/http-errors';
+import { requireAuth } from '../../plugins/auth';
+import { requireBot } from '../bots/access';
+import { bumpBotStats, logBot, originOf } from './activity';
+import type { ChatModel } from './models/types';
+import { fillMacros } from './prompt';
+import { replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
+import { getChatView, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
+import { openEventStream, wantsStream } from './sse';
+
+const tags = ['chats'];
+const ZNoContent = z.null().describe('No content');
+
+/** Conversations with bots: start, list, read page by page, send with a streamed reply, regenerate, edit, delete. */
+export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (app, { model }) => {
+  const { db } = app.ctx;
+
+  const callerOf = async (request: Parameters<typeof requireAuth>[0]) => {
+    const { user } = requireAuth(request);
+    return { id: user.id, role: user.role, displayName: user.displayName };
+  };
+
+  app.post(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Start a chat with a bot; it opens with the bot's first message (alternate greetings as its alternatives)",
+        body: ZStartChatBody,
+        response: { 201: ZChat },
+      },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const { bot } = await requireBot(db, request.body.botId, caller, 'read');
+      const greetings = [bot.firstMessage, ...bot.alternateGreetings].map((g) => fillMacros(g, bot.name, caller.displayName));
+      const chatId = await db.transaction(async (tx) => {
+        const [chat] = await tx
+          .insert(chats)
+          .values({ userId: caller.id, botId: bot.id, title: bot.name, messageCount: 1 })
+          .returning({ id: chats.id });
+        const rows = await tx
+          .insert(chatMessages)
+          .values(
+            greetings.map((content, variant) => ({
+              chatId: chat!.id,
+              role: 'assistant' as const,
+              content,
+              variant,
+              selected: variant === 0,
+            })),
+          )
+          .returning({ id: chatMessages.id });
+        await tx
+          .update(chatMessages)
+          .set({ groupId: rows[0]!.id })
+          .where(
+            inArray(
+              chatMessages.id,
+              rows.map((r) => r.id),
+            ),
+          );
+        return chat!.id;
+      });
+      await logBot(db, { botId: bot.id, userId: caller.id, action: 'chat_started', origin: originOf(request) });
+      await bumpBotStats(db, bot.id, { chats: 1 });
+      return reply.status(201).send(await getChatView(db, chatId));
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: "The caller's chats, most recent first", querystring: ZChatListQuery, response: { 200: ZChatPage } },
+    },
+    async (request) => listChats(db, requireAuth(request).user.id, request.query),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: 'user' }, schema: { tags, summary: 'One chat of the caller', params: ZChatParams, response: { 200: ZChat } } },
+    async (request) => getChatView(db, (await requireChat(db, request.params.id, requireAuth(request).user.id)).id),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Delete a chat and its messages', params: ZChatParams, response: { 204: ZNoContent } },
+    },
+    async (request, reply) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      await db.delete(chats).where(eq(chats.id, chat.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/messages',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Messages, newest page first (keyset: ?before=<id>)',
+        params: ZChatParams,
+        querystring: ZMessagesQuery,
+        response: { 200: ZMessagePage },
+      },
+    },
+    async (request) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      return listMessages(db, chat.id, request.query);
+    },
+  );
+
+  /** Runs a reply as a stream (text/event-stream) or, for clients that don't ask for one, as JSON at the end. */
+  async function respond(
+    request: Parameters<typeof requireAuth>[0],
+    reply: FastifyReply,
+    ctx: ReplyContext,
+    opts: { upToMessageId: number; variantOf?: MessageRow; userMessage?: MessageRow; charge: Reservation },
+  ) {
+    const controller = new AbortController();
+    if (!wantsStream(request)) {
+      request.raw.on('close', () => request.raw.destroyed && controller.abort());
+      const final = await streamReply(ctx, { ...opts, signal: controller.signal });
+      const [message] = await toMessages(db, [final]);
+      return reply
+        .status(201)
+        .send({ message, ...(opts.userMessage ? { userMessage: (await toMessages(db, [opts.userMessage]))[0] } : {}) });
+    }
+    const stream = openEventStream(request, reply, controller);
+    if (opts.userMessage) stream.send('user', (await toMessages(db, [opts.userMessage]))[0]);
+    const final = await streamReply(ctx, {
+      ...opts,
+      signal: controller.signal,
+      onStart: (row) => stream.send('start', { id: String(row.id) }),
+      onToken: (text) => stream.send('token', { text }),
+    });
+    const [message] = await toMessages(db, [final]);
+    if (final.status === 'failed')
+      stream.send('error', { error: { code: 'MODEL_ERROR', message: final.error ?? CHAT_MESSAGES.replyFailed }, message });
+    else stream.send('done', { message });
+    stream.end();
+    return reply;
+  }
+
+  async function replyContext(request: Parameters<typeof requireAuth>[0], chatId: string) {
+    const caller = await callerOf(request);
+    const chat = await requireChat(db, chatId, caller.id);
+    const { bot } = await requireBot(db, chat.botId, caller, 'read');
+    return {
+      chat,
+      ctx: { db, model, log: request.log, chatId: chat.id, bot, user: caller, origin: originOf(request) } satisfies ReplyContext,
+    };
+  }
+
+  app.post(
+    '/:id/messages',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Send a message: the reply streams as server-sent events (token, then done or error); without Accept: text/event-stream, JSON at the end',
+        params: ZChatParams,
+        body: ZSendMessageBody,
+      },
+    },
+    async (request, reply) => {
+      const { chat, ctx } = await replyContext(request, request.params.id);
+      // The cost first: without enough tokens the answer is 402 and nothing is saved.
+      const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
+      let userMessage: MessageRow;
+      try {
+        // The user's words are saved before the model is called: nothing the user typed is lost.
+        [userMessage] = (await db
+          .insert(chatMessages)
+          .values({ chatId: chat.id, role: 'user', content: request.body.content })
+          .returning()) as [MessageRow];
+        await db
+          .update(chats)
+          .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
+          .where(eq(chats.id, chat.id));
+        await bumpBotStats(db, chat.botId, { messages: 1 });
+      } catch (err) {
+        await charge.refund();
+        throw err;
+      }
+      return respond(request, reply, ctx, { upToMessageId: userMessage.id, userMessage, charge });
+    },
+  );
+
+  app.post(
+    '/:id/messages/:messageId/regenerate',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'A new alternative of a reply; the earlier ones stay and can be selected again', params: ZMessageParams },
+    },
+    async (request, reply) => {
+      const { chat, ctx } = await replyContext(request, request.params.id);
+      const target = await requireMessage(db, chat.id, request.params.messageId);
+      if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
+      const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
+      // The reply answers what came before it.
+      return respond(request, reply, ctx, { upToMessageId: target.id - 1, variantOf: target, charge });
+    },
+  );
+
+  app.patch(
+    '/:id/messages/:messageId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Edit one of your messages ({content}), or show another alternative of a reply ({selected: true})',
+        params: ZMessageParams,
+        body: ZEditMessageBody,
+        response: { 200: ZChatMessage },
+      },
+    },
+    async (request) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      const message = await requireMessage(db, chat.id, request.params.messageId);
+      if ('content' in request.body) {
+        if (message.role !== 'user') throw badRequest(CHAT_MESSAGES.onlyOwnMessages, 'messageId');
+        const [updated] = await db
+          .update(chatMessages)
+          .set({ content: request.body.content, editedAt: new Date() })
+          .where(eq(chatMessages.id, message.id))
+          .returning();
+        return (await toMessages(db, [updated!]))[0]!;
+      }
+      const groupId = message.groupId ?? message.id;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(chatMessages)
+          .set({ selected: false })
+          .where(and(eq(chatMessages.groupId, groupId), eq(chatMessages.chatId, chat.id)));
+        await tx.update(chatMessages).set({ selected: true }).where(eq(chatMessages.id, message.id));
+      });
+      return (await toMessages(db, [{ ...message, selected: true }]))[0]!;
+    },
+  );
+
+  app.delete(
+    '/:id/messages/:messageId',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: 'Delete a message (a reply with its alternatives)', params: ZMessageParams, response: { 204: ZNoContent } },
+    },
+    async (request, reply) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      const message = await requireMessage(db, chat.id, request.params.messageId);
+      await db
+        .delete(chatMessages)
+        .where(
+          message.groupId
+            ? and(eq(chatMessages.chatId, chat.id), eq(chatMessages.groupId, message.groupId))
+            : eq(chatMessages.id, message.id),
+        );
+      await db
+        .update(chats)
+        .set({ messageCount: sql`greatest(0, ${chats.messageCount} - ${message.selected ? 1 : 0})` })
+        .where(eq(chats.id, chat.id));
+      return reply.status(204).send(null);
+    },
+  );
+};

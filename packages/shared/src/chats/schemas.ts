@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { zPage } from '../http/pagination';
+
+export const CHAT_LIMITS = { messageMax: 4000, messagesPageMax: 100, messagesPageDefault: 50 } as const;
+
+export const CHAT_MESSAGES = {
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message must be at most 4000 characters',
+  chatNotFound: 'Chat not found',
+  messageNotFound: 'Message not found',
+  insufficientTokens: 'Not enough tokens for a reply',
+  onlyOwnMessages: 'Only your own messages can be edited',
+  onlyReplies: 'Only replies can be regenerated',
+  replyFailed: 'The reply could not be completed',
+  modelUnavailable: 'The language model is not available right now',
+} as const;
+
+export const ZChatMessage = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: z.enum(['complete', 'streaming', 'failed', 'stopped']),
+  error: z.string().nullable(),
+  /** Ids of this reply's alternatives (regenerations, alternate greetings) in order; one for most messages. */
+  variants: z.array(z.string()),
+  variantIndex: z.number().int(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ZChatMessage>;
+
+export const ZChatBot = z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable() });
+
+export const ZChat = z.object({
+  id: z.string(),
+  botId: z.string(),
+  title: z.string(),
+  bot: ZChatBot,
+  messageCount: z.number().int(),
+  lastMessage: z.object({ role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chat = z.infer<typeof ZChat>;
+export const ZChatPage = zPage(ZChat);
+export const ZChatListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  q: z.string().trim().max(200).optional(),
+  botId: z.uuid().optional(),
+});
+
+export const ZStartChatBody = z.object({ botId: z.uuid('Bot not found') });
+export const ZChatParams = z.object({ id: z.uuid(CHAT_MESSAGES.chatNotFound) });
+export const ZMessageParams = ZChatParams.extend({ messageId: z.string().regex(/^\d{1,18}$/, CHAT_MESSAGES.messageNotFound) });
+
+export const ZMessageContent = z
+  .string({ error: CHAT_MESSAGES.messageRequired })
+  .trim()
+  .min(1, CHAT_MESSAGES.messageRequired)
+  .max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.messageTooLong);
+export const ZSendMessageBody = z.object({ content: ZMessageContent });
+/** Edit a message of one's own ({content}), or pick which alternative of a reply shows ({selected: true}). */
+export const ZEditMessageBody = z.union([z.object({ content: ZMessageContent }), z.object({ selected: z.literal(true) })]);
+
+/** Older messages before a message id (keyset paging: pages stay fast however long the chat). */
+export const ZMessagesQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_LIMITS.messagesPageMax).default(CHAT_LIMITS.messagesPageDefault),
+});
+export const ZMessagePage = z.object({ items: z.array(ZChatMessage), hasMore: z.boolean() });
+
+export const ZTestBody = z.object({ message: ZMessageContent });
+export const ZTestReply = z.object({ reply: z.string() });
+export const ZRateBody = z.object({ rating: z.number().int().min(1, 'Rate from 1 to 5').max(5, 'Rate from 1 to 5') });
+export const ZRateResult = z.object({ rating: z.number().int(), avgRating: z.number().nullable(), ratingCount: z.number().int() });
+
+/** What GET /api/app/info tells the web about the model, so the chat can say when replies are offline. */
+export const ZModelInfo = z.object({ offline: z.boolean(), model: z.string() });
+
+/** Server-sent events of POST /api/chats/{id}/messages. */
+export const STREAM_EVENTS = { start: 'start', token: 'token', done: 'done', error: 'error' } as const;
