@@ -77,7 +77,7 @@ describe('chats with the offline responder', () => {
     expect(userMessage).toMatchObject({ role: 'user', content: 'Where are we heading?' });
     expect(message).toMatchObject({ role: 'assistant', status: 'complete' });
     expect(message.content).toContain('Mira');
-    expect(message.content).toContain('calm under fire.');
+    expect(message.content).toContain('Calm under fire.');
     expect(await balance(alice)).toBe(before - 1);
     expect((await messagesOf(chat.id)).items.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
     const [stats] = await t.database.db

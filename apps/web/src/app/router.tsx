@@ -2,6 +2,8 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { AdminPage } from '@/features/admin/admin-page';
 import { BotDetailPage } from '@/features/bots/detail/bot-detail-page';
+import { ChatListPage } from '@/features/chats/chat-list-page';
+import { ChatPage } from '@/features/chats/chat-page';
 import { BotEditorPage } from '@/features/bots/editor/bot-editor-page';
 import { MyBotsPage } from '@/features/bots/my-bots/my-bots-page';
 import { CallbackPage } from '@/features/auth/pages/callback-page';
@@ -82,6 +84,15 @@ export const router = createBrowserRouter([
         ),
       },
       { path: '/bots/:botId', element: <BotDetailPage /> },
+      { path: '/chat', element: <ChatListPage /> },
+      ...['/chat/:botId', '/chats/:chatId'].map((path) => ({
+        path,
+        element: (
+          <RequireAuth>
+            <ChatPage />
+          </RequireAuth>
+        ),
+      })),
       { path: '/profile/:usernameOrId', element: <ProfilePage /> },
       ...PLACEHOLDER_ROUTES.map((route) => ({
         path: route.path,

@@ -138,3 +138,49 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** One server-sent event. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * POSTs and reads the answer as server-sent events, calling `onEvent` for each as it arrives.
+ * Errors before the stream starts (402, 404...) throw ApiRequestError like api(); aborting the
+ * signal stops reading (the server keeps the reply so far).
+ * @example await apiStream(`/api/chats/${id}/messages`, { content }, (e) => console.log(e.event), signal);
+ */
+export async function apiStream(path: string, body: unknown, onEvent: (event: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
+  await auth.settled();
+  const post = (token: string | null) =>
+    fetch(path, {
+      method: 'POST',
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  let token = auth.getAccessToken();
+  let res = await post(token);
+  if (res.status === 401 && token) {
+    token = await auth.refresh();
+    if (token) res = await post(token);
+  }
+  if (!res.ok || !res.body) throw await errorFrom(res);
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data !== undefined) onEvent({ event, data: JSON.parse(data) as unknown });
+    }
+  }
+}

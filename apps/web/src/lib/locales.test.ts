@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
+import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
 
 const SRC = path.resolve(import.meta.dirname, '..');
@@ -42,9 +43,12 @@ describe('translations', () => {
   it('every bot and profile message of the server has a Russian translation', () => {
     const ru = JSON.parse(fs.readFileSync(path.join(SRC, 'locales', 'ru-messages.json'), 'utf8')) as Record<string, string>;
     // Texts with a placeholder are composed by the server per call and shown as they come.
-    const messages = [...Object.values(BOT_MESSAGES), ...Object.values(BOT_FAILURES), ...Object.values(PROFILE_MESSAGES)].filter(
-      (m) => !m.includes('{'),
-    );
+    const messages = [
+      ...Object.values(BOT_MESSAGES),
+      ...Object.values(BOT_FAILURES),
+      ...Object.values(PROFILE_MESSAGES),
+      ...Object.values(CHAT_MESSAGES),
+    ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);
   });
 });

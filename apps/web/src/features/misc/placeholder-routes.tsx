@@ -16,7 +16,6 @@ import {
   LifeBuoy,
   Library,
   Mail,
-  MessagesSquare,
   Settings2,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -39,9 +38,6 @@ const verified: GuardRules = { requireVerifiedEmail: true };
 /** Every page that the specs name and that a later release builds; each is real in the layout, with its purpose. */
 export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: '/explore/trending', key: 'trending', icon: Flame },
-  { path: '/chat', key: 'chat', icon: MessagesSquare },
-  { path: '/chat/:botId', key: 'chatWith', icon: MessagesSquare, guard: signedIn },
-  { path: '/chats/:chatId', key: 'chatWith', icon: MessagesSquare, guard: signedIn },
   { path: '/characters', key: 'characters', icon: Library, guard: signedIn },
   { path: '/collection', key: 'collection', icon: Library, guard: signedIn },
   { path: '/subscription', key: 'subscription', icon: Crown },

@@ -31,8 +31,8 @@ export function offlineReply({ character, settings }: GenerationRequest): string
   const parts = [
     question ? `*${name} considers your question for a moment.*` : `*${name} listens closely.*`,
     topic ? `"${capitalise(topic)}" — that is worth talking about, ${userName}.` : `Tell me more, ${userName}.`,
-    trait ? `You know me: ${lowerFirst(trait)}` : '',
-    setting && settings.maxTokens > 200 ? `And here, where ${lowerFirst(setting)}` : '',
+    trait,
+    setting && settings.maxTokens > 200 ? `*${setting}*` : '',
     question ? 'What made you ask?' : 'Go on, I am listening.',
   ];
   return parts.filter(Boolean).join(' ');
@@ -52,4 +52,3 @@ function keyPhrase(text: string): string {
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

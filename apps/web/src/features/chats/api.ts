@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZChat, ZChatMessage, ZChatPage, ZMessagePage, ZRateResult, type ChatMessage } from '@app/shared/chats/schemas';
+import { api } from '@/lib/api-client';
+
+export const chatKeys = {
+  all: ['chats'] as const,
+  list: (q: string) => ['chats', 'list', q] as const,
+  one: (id: string) => ['chats', id] as const,
+};
+
+export function useChats(q: string) {
+  return useQuery({
+    queryKey: chatKeys.list(q),
+    queryFn: () => api(`/api/chats?limit=50${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ZChatPage }),
+  });
+}
+
+export const getChat = (id: string) => api(`/api/chats/${id}`, { schema: ZChat });
+export const startChat = (botId: string) => api('/api/chats', { method: 'POST', body: { botId }, schema: ZChat });
+/** The newest chat with a bot, if any. */
+export const latestChatWith = async (botId: string) =>
+  (await api(`/api/chats?botId=${botId}&limit=1`, { schema: ZChatPage })).items[0] ?? null;
+export const fetchMessages = (chatId: string, before?: string) =>
+  api(`/api/chats/${chatId}/messages?limit=50${before ? `&before=${before}` : ''}`, { schema: ZMessagePage });
+export const selectVariant = (chatId: string, messageId: string) =>
+  api(`/api/chats/${chatId}/messages/${messageId}`, { method: 'PATCH', body: { selected: true }, schema: ZChatMessage });
+export const editMessage = (chatId: string, messageId: string, content: string) =>
+  api(`/api/chats/${chatId}/messages/${messageId}`, { method: 'PATCH', body: { content }, schema: ZChatMessage });
+export const deleteMessage = (chatId: string, messageId: string) => api(`/api/chats/${chatId}/messages/${messageId}`, { method: 'DELETE' });
+
+export function useDeleteChat() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/chats/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+  });
+}
+
+export function useRateBot() {
+  return useMutation({
+    mutationFn: ({ botId, rating }: { botId: string; rating: number }) =>
+      api(`/api/bots/${botId}/rate`, { method: 'POST', body: { rating }, schema: ZRateResult }),
+  });
+}
+
+export type { ChatMessage };

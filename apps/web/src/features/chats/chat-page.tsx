@@ -1,0 +1,55 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ROUTES } from '@app/shared/app/routes';
+import { ErrorCard } from '@/components/error-card';
+import { NotFoundCard } from '@/components/not-found-card';
+import { PageSkeleton } from '@/components/page-skeleton';
+import { ApiRequestError } from '@/lib/api-client';
+import { chatKeys, getChat, latestChatWith, startChat } from './api';
+import { ChatView } from './chat-view';
+
+/**
+ * /chat/{botId}: continues the newest conversation with the bot, or starts one (?new=1 always
+ * starts a new one). /chats/{chatId} opens a given conversation.
+ */
+export function ChatPage() {
+  const { botId, chatId } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const fresh = params.get('new') === '1';
+  const chat = useQuery({
+    queryKey: ['chats', 'open', chatId ?? botId, fresh],
+    queryFn: async () => {
+      if (chatId) return getChat(chatId);
+      const existing = fresh ? null : await latestChatWith(botId!);
+      return existing ?? (await startChat(botId!));
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  if (chat.isPending) return <PageSkeleton />;
+  if (chat.isError) {
+    const missing = chat.error instanceof ApiRequestError && (chat.error.status === 404 || chat.error.status === 400);
+    return missing ? (
+      <NotFoundCard title={t('chat.notFound')} />
+    ) : (
+      <ErrorCard message={chat.error.message} onRetry={() => void chat.refetch()} />
+    );
+  }
+  return (
+    <ChatView
+      key={chat.data.id}
+      chat={chat.data}
+      onNewChat={() => {
+        void startChat(chat.data.botId).then((created) => {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          void navigate(ROUTES.chatById(created.id));
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+import { AlertCircle, Coins, Info, Plus, Star } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ROUTES } from '@app/shared/app/routes';
+import type { Chat } from '@app/shared/chats/schemas';
+import { ErrorCard } from '@/components/error-card';
+import { Alert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError } from '@/lib/api-client';
+import { useAppInfo } from '@/lib/app-info';
+import { translateMessage } from '@/lib/messages';
+import { useRateBot } from './api';
+import { Composer } from './composer';
+import { MessageBubble } from './message-bubble';
+import { useConversation } from './use-conversation';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+/** A conversation: the messages (older pages on demand), the streaming reply, and the box to write in. */
+export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void }) {
+  const { t } = useTranslation();
+  const conversation = useConversation(chat.id);
+  const info = useAppInfo();
+  const lastMessage = conversation.messages.at(-1);
+  const scroller = useStickToBottom<HTMLDivElement>(`${conversation.messages.length}:${lastMessage?.content.length ?? 0}`);
+  const lastReplyId = [...conversation.messages].reverse().find((m) => m.role === 'assistant')?.id;
+  const outOfTokens = conversation.error instanceof ApiRequestError && conversation.error.code === 'INSUFFICIENT_TOKENS';
+  const act = (work: Promise<unknown>) => void work.catch((err: Error) => toast.error(translateMessage(err.message)));
+
+  return (
+    <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
+      <header className="flex items-center gap-3">
+        <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
+          <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" />
+          <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <RateButton botId={chat.bot.id} />
+          <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat">
+            <Plus />
+            <span className="hidden sm:inline">{t('chat.newChat')}</span>
+          </Button>
+        </div>
+      </header>
+
+      {info.data?.model.offline ? (
+        <Alert className="py-2 text-xs" data-testid="offline-notice">
+          <Info />
+          <span>{t('chat.offline')}</span>
+        </Alert>
+      ) : null}
+
+      <div
+        ref={scroller}
+        className="min-h-0 flex-1 overflow-y-auto rounded-xl border bg-card/50 p-3 sm:p-4"
+        aria-live="polite"
+        aria-busy={conversation.streaming}
+      >
+        {conversation.loadError ? (
+          <ErrorCard message={conversation.loadError.message} onRetry={() => void conversation.reload()} />
+        ) : conversation.loading ? (
+          <div className="grid gap-4" role="status" aria-label={t('common.loading')}>
+            <Skeleton className="h-16 w-2/3" />
+            <Skeleton className="ml-auto h-10 w-1/2" />
+            <Skeleton className="h-20 w-3/4" />
+          </div>
+        ) : (
+          <ol className="grid gap-4">
+            {conversation.hasMore ? (
+              <li className="text-center">
+                <Button variant="ghost" size="sm" onClick={() => act(conversation.loadOlder())}>
+                  {t('chat.loadEarlier')}
+                </Button>
+              </li>
+            ) : null}
+            {conversation.messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                bot={chat.bot}
+                isLastReply={message.id === lastReplyId}
+                busy={conversation.streaming}
+                onRegenerate={() => act(conversation.regenerate(message.id))}
+                onShowVariant={(index) => act(conversation.showVariant(message, index))}
+                onEdit={(content) =>
+                  conversation.edit(message.id, content).catch((err: Error) => void toast.error(translateMessage(err.message)))
+                }
+                onDelete={() => act(conversation.remove(message.id))}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+
+      {conversation.error ? (
+        <Alert variant="destructive" className="py-2" role="alert">
+          {outOfTokens ? <Coins /> : <AlertCircle />}
+          <div className="flex flex-1 flex-wrap items-center justify-between gap-2 text-sm">
+            <span>{translateMessage(conversation.error.message)}</span>
+            {outOfTokens ? (
+              <Button asChild size="sm" variant="outline">
+                <Link to={ROUTES.tokens}>{t('chat.getTokens')}</Link>
+              </Button>
+            ) : null}
+          </div>
+        </Alert>
+      ) : null}
+
+      <Composer streaming={conversation.streaming} onSend={(text) => void conversation.send(text)} onStop={conversation.stop} />
+    </div>
+  );
+}
+
+/** Rate the bot 1–5 after chatting (real ratings feed the bot's average). */
+function RateButton({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  const rate = useRateBot();
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
+        <Star />
+        <span className="hidden sm:inline">{t('chat.rate')}</span>
+      </Button>
+    );
+  return (
+    <div className="flex items-center" role="group" aria-label={t('chat.rate')}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Button
+          key={n}
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-label={t('chat.stars', { count: n })}
+          onClick={() =>
+            rate.mutate(
+              { botId, rating: n },
+              {
+                onSuccess: () => {
+                  toast.success(t('chat.rated', { count: n }));
+                  setOpen(false);
+                },
+                onError: (err) => toast.error(translateMessage(err.message)),
+              },
+            )
+          }
+        >
+          <Star className="fill-amber-400 text-amber-400" />
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { ChevronLeft, ChevronRight, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Markdown from 'react-markdown';
+import type { ChatMessage } from '@app/shared/chats/schemas';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/cn';
+import { translateMessage } from '@/lib/messages';
+
+interface MessageBubbleProps {
+  message: ChatMessage;
+  bot: { name: string; avatarUrl: string | null };
+  isLastReply: boolean;
+  busy: boolean;
+  onRegenerate(): void;
+  onShowVariant(index: number): void;
+  onEdit(content: string): Promise<void>;
+  onDelete(): void;
+}
+
+/**
+ * One message: Markdown for formatting, never raw HTML (react-markdown leaves HTML out unless a
+ * plugin lets it in); the reply's alternatives with arrows; regenerate, edit and delete.
+ */
+export function MessageBubble({ message, bot, isLastReply, busy, onRegenerate, onShowVariant, onEdit, onDelete }: MessageBubbleProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(message.content);
+  const mine = message.role === 'user';
+  const streaming = message.status === 'streaming';
+
+  return (
+    <li
+      className={cn('group flex gap-3', mine && 'flex-row-reverse')}
+      data-testid={mine ? 'user-message' : 'bot-message'}
+      data-status={message.status}
+    >
+      {mine ? null : <Avatar src={bot.avatarUrl} name={bot.name} className="size-8 shrink-0" />}
+      <div className={cn('grid max-w-[85%] gap-1', mine && 'justify-items-end')}>
+        {editing ? (
+          <form
+            className="grid w-[min(36rem,80vw)] gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void onEdit(draft.trim()).then(() => setEditing(false));
+            }}
+          >
+            <Textarea value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={t('chat.editMessage')} autoFocus />
+            <div className="flex justify-end gap-2">
+              <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button size="sm" type="submit" disabled={!draft.trim()}>
+                {t('common.save')}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div
+            className={cn(
+              'prose-chat rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words',
+              mine ? 'rounded-tr-sm bg-primary text-primary-foreground' : 'rounded-tl-sm bg-muted',
+              message.status === 'failed' && 'border border-destructive/50',
+            )}
+          >
+            {message.content ? <Markdown>{message.content}</Markdown> : null}
+            {streaming ? (
+              <span className="inline-flex items-center gap-1 text-muted-foreground" aria-label={t('chat.typing')}>
+                <Loader2 className="size-3.5 animate-spin" />
+              </span>
+            ) : null}
+          </div>
+        )}
+        {message.status === 'failed' ? (
+          <p className="text-xs text-destructive" role="alert">
+            {translateMessage(message.error ?? 'The reply could not be completed')}
+          </p>
+        ) : message.status === 'stopped' ? (
+          <p className="text-xs text-muted-foreground">{t('chat.stopped')}</p>
+        ) : null}
+        {!editing && !streaming ? (
+          <div className="flex items-center gap-0.5 text-muted-foreground opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+            {message.variants.length > 1 ? (
+              <span className="flex items-center text-xs">
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  disabled={busy || message.variantIndex === 0}
+                  onClick={() => onShowVariant(message.variantIndex - 1)}
+                  aria-label={t('chat.previousVariant')}
+                >
+                  <ChevronLeft />
+                </Button>
+                <span data-testid="variant-position">
+                  {message.variantIndex + 1}/{message.variants.length}
+                </span>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="size-7"
+                  disabled={busy || message.variantIndex >= message.variants.length - 1}
+                  onClick={() => onShowVariant(message.variantIndex + 1)}
+                  aria-label={t('chat.nextVariant')}
+                >
+                  <ChevronRight />
+                </Button>
+              </span>
+            ) : null}
+            {!mine && (isLastReply || message.status === 'failed') ? (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                disabled={busy}
+                onClick={onRegenerate}
+                aria-label={message.status === 'failed' ? t('chat.retry') : t('chat.regenerate')}
+                title={message.status === 'failed' ? t('chat.retry') : t('chat.regenerate')}
+                data-testid="regenerate"
+              >
+                <RefreshCw />
+              </Button>
+            ) : null}
+            {mine ? (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                disabled={busy}
+                onClick={() => (setDraft(message.content), setEditing(true))}
+                aria-label={t('chat.edit')}
+              >
+                <Pencil />
+              </Button>
+            ) : null}
+            <Button size="icon" variant="ghost" className="size-7" disabled={busy} onClick={onDelete} aria-label={t('common.delete')}>
+              <Trash2 />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, signIn, watchConsole } from './helpers';
+
+test.describe('chat', () => {
+  test('open a bot, chat, watch the reply stream, regenerate it, see the balance drop', async ({ page }) => {
+    const errors = watchConsole(page);
+    const account = newAccount();
+    expect(
+      (
+        await page.request.post('/api/auth/signup', {
+          data: { email: account.email, username: account.username, password: account.password },
+        })
+      ).status(),
+    ).toBe(201);
+    await signIn(page, account);
+    await expect(page.getByTestId('token-badge')).toContainText('100');
+
+    await page.goto('/');
+    await page
+      .getByTestId('bot-card')
+      .filter({ has: page.getByRole('heading', { name: 'Captain Mira Voss', exact: true }) })
+      .getByRole('link', { name: 'Start Chat' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Captain Mira Voss' })).toBeVisible();
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await expect(page.getByTestId('bot-message').first()).toContainText('cargo bay doors');
+
+    await page.getByTestId('composer').fill('What are we hauling?');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('user-message').last()).toContainText('What are we hauling?');
+    // The reply arrives word by word: first a streaming message with a Stop button, then the whole of it.
+    await expect(page.getByTestId('stop')).toBeVisible();
+    await expect(page.locator('[data-testid=bot-message][data-status=streaming]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=bot-message][data-status=complete]')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByTestId('bot-message').last()).toContainText('Captain Mira Voss');
+    await expect(page.getByTestId('token-badge')).toContainText('99');
+
+    await page.getByTestId('regenerate').last().click();
+    await expect(page.locator('[data-testid=bot-message][data-status=complete]')).toHaveCount(2, { timeout: 20_000 });
+    await expect(page.getByTestId('variant-position').last()).toHaveText('2/2');
+    await expect(page.getByTestId('token-badge')).toContainText('98');
+
+    // The conversation is kept: it is listed, and reopening it shows the messages.
+    await page.goto('/chat');
+    await expect(page.getByTestId('chat-list').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('chat-list')).toContainText('Captain Mira Voss');
+    await page.getByTestId('chat-list').getByRole('link').first().click();
+    await expect(page.getByTestId('user-message')).toContainText('What are we hauling?');
+    expect(errors).toEqual([]);
+  });
+});
