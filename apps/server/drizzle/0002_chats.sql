@@ -57,6 +57,12 @@ CREATE TABLE "chats" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "job_runs" (
+	"job" text NOT NULL,
+	"key" text NOT NULL,
+	"finished_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "bot_logs" ADD CONSTRAINT "bot_logs_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_logs" ADD CONSTRAINT "bot_logs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bot_ratings" ADD CONSTRAINT "bot_ratings_bot_id_bots_id_fk" FOREIGN KEY ("bot_id") REFERENCES "public"."bots"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -72,4 +78,5 @@ CREATE UNIQUE INDEX "bot_stats_bot_date_unique" ON "bot_stats" USING btree ("bot
 CREATE INDEX "chat_messages_visible_idx" ON "chat_messages" USING btree ("chat_id","id" desc) WHERE selected;--> statement-breakpoint
 CREATE INDEX "chat_messages_group_idx" ON "chat_messages" USING btree ("group_id","variant");--> statement-breakpoint
 CREATE INDEX "chats_user_updated_idx" ON "chats" USING btree ("user_id","updated_at" desc);--> statement-breakpoint
-CREATE INDEX "chats_bot_idx" ON "chats" USING btree ("bot_id");
+CREATE INDEX "chats_bot_idx" ON "chats" USING btree ("bot_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "job_runs_job_key_unique" ON "job_runs" USING btree ("job","key");

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteExpiredTokens } from '../features/auth/sessions';
+import { runDailyStats } from '../features/chats/daily-stats';
 
 interface Job {
   name: string;
@@ -12,7 +13,11 @@ interface Job {
  * Jobs that must run exactly once (digests, deletions, webhook deliveries) use the persisted
  * queue that later issues add.
  */
-const JOBS: Job[] = [{ name: 'delete-expired-tokens', everyMs: 60 * 60_000, run: (app) => deleteExpiredTokens(app.ctx.db) }];
+const JOBS: Job[] = [
+  { name: 'delete-expired-tokens', everyMs: 60 * 60_000, run: (app) => deleteExpiredTokens(app.ctx.db) },
+  // Each finished day once (job_runs), whichever instance gets there first; hourly, so a day is in soon after midnight.
+  { name: 'bot-daily-stats', everyMs: 60 * 60_000, run: (app) => runDailyStats(app.ctx.db) },
+];
 
 export function startScheduler(app: FastifyInstance): () => void {
   const timers = JOBS.map((job) => {

@@ -84,3 +84,44 @@ export const ZModelInfo = z.object({ offline: z.boolean(), model: z.string() });
 
 /** Server-sent events of POST /api/chats/{id}/messages. */
 export const STREAM_EVENTS = { start: 'start', token: 'token', done: 'done', error: 'error' } as const;
+
+/** GET /api/bots/{id}/statistics: the bot statistics object of §3, over a range that includes today. */
+export const STATISTICS_RANGES = ['7d', '30d', '90d'] as const;
+export const ZStatisticsQuery = z.object({ range: z.enum(STATISTICS_RANGES).default('30d') });
+export const ZStatisticsExportQuery = z.object({ range: z.enum(STATISTICS_RANGES).default('30d'), format: z.enum(['csv']).default('csv') });
+export const ZBotStatistics = z.object({
+  range: z.enum(STATISTICS_RANGES),
+  totalChats: z.number().int(),
+  totalMessages: z.number().int(),
+  avgMessagesPerChat: z.number(),
+  avgRating: z.number().nullable(),
+  ratingCount: z.number().int(),
+  activeChats: z.number().int(),
+  uniqueUsers: z.number().int(),
+  errors: z.number().int(),
+  avgResponseTime: z.number().nullable(),
+  dailyStats: z.array(
+    z.object({
+      date: z.string(),
+      chats: z.number().int(),
+      messages: z.number().int(),
+      avgSessionDuration: z.number(),
+      errors: z.number().int(),
+      tokensUsed: z.number().int(),
+    }),
+  ),
+  /** 24 values, the share (0–100) of the activity in each hour of the day, UTC. */
+  popularHours: z.array(z.number()),
+  userDemographics: z.object({
+    countries: z.record(z.string(), z.number()),
+    languages: z.record(z.string(), z.number()),
+    devices: z.record(z.string(), z.number()),
+  }),
+  /** Retention: the share of users who came back after 1, 7 and 30 days of their first chat in the range. */
+  retention: z.object({ day1: z.number(), day7: z.number(), day30: z.number() }),
+  /** How long conversations are: share of chats with 1–5, 6–20 and more than 20 messages. */
+  messageDistribution: z.object({ short: z.number(), medium: z.number(), long: z.number() }),
+  /** The share of each star rating, 5 to 1. */
+  ratingSplit: z.array(z.number()),
+});
+export type BotStatistics = z.infer<typeof ZBotStatistics>;

@@ -131,3 +131,14 @@ export const botRatings = pgTable(
   },
   (t) => [uniqueIndex('bot_ratings_unique').on(t.botId, t.userId)],
 );
+
+/** Which periodic job has done which unit of work (the daily stats: one row per day), so none is done twice. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    key: text('key').notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('job_runs_job_key_unique').on(t.job, t.key)],
+);

@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import { ZBotIdParams } from '@app/shared/bots/schemas';
 import { withDefaultSettings } from '@app/shared/bots/validation';
-import { ZRateBody, ZRateResult, ZTestBody, ZTestReply } from '@app/shared/chats/schemas';
+import {
+  ZBotStatistics,
+  ZRateBody,
+  ZRateResult,
+  ZStatisticsExportQuery,
+  ZStatisticsQuery,
+  ZTestBody,
+  ZTestReply,
+} from '@app/shared/chats/schemas';
 import { bots } from '../../db/schema/bots';
 import { botRatings, chats } from '../../db/schema/chats';
 import { AppError, forbidden } from '../../lib/http-errors';
@@ -12,6 +20,7 @@ import { requireBot } from '../bots/access';
 import { ModelError } from './models/types';
 import { buildPrompt, fillMacros } from './prompt';
 import { replyCost, reserveReply } from './reply';
+import { botStatistics, statisticsCsv } from './statistics';
 
 const tags = ['chats'];
 
@@ -60,6 +69,43 @@ export const botChatRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(502, 'MODEL_ERROR', err instanceof ModelError ? err.message : BOT_FAILURES.test);
       }
       return { reply: text };
+    },
+  );
+
+  app.get(
+    '/:id/statistics',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.statistics },
+      schema: {
+        tags,
+        summary: "A bot's statistics over 7, 30 or 90 days including today (its owner and collaborators)",
+        params: ZBotIdParams,
+        querystring: ZStatisticsQuery,
+        response: { 200: ZBotStatistics },
+      },
+    },
+    async (request) => {
+      const { user } = requireAuth(request);
+      const { bot } = await requireBot(db, request.params.id, { id: user.id, role: user.role }, 'member');
+      return botStatistics(db, bot.id, request.query.range);
+    },
+  );
+
+  app.get(
+    '/:id/statistics/export',
+    {
+      config: { access: 'user', failureMessage: BOT_FAILURES.exportStatistics },
+      schema: { tags, summary: "A bot's daily statistics as a CSV file", params: ZBotIdParams, querystring: ZStatisticsExportQuery },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { bot } = await requireBot(db, request.params.id, { id: user.id, role: user.role }, 'member');
+      const stats = await botStatistics(db, bot.id, request.query.range);
+      return reply
+        .header('content-disposition', `attachment; filename="bot-statistics-${request.query.range}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(statisticsCsv(stats));
     },
   );
 
