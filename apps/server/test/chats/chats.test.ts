@@ -84,7 +84,8 @@ describe('chats with the offline responder', () => {
       .select({ chats: bots.totalChats, messages: bots.totalMessages, popularity: bots.popularity })
       .from(bots)
       .where(eq(bots.id, botId));
-    expect(stats!.messages).toBeGreaterThanOrEqual(2);
+    // A bot's message count is its replies, as the bot log counts them.
+    expect(stats!.messages).toBeGreaterThanOrEqual(1);
     expect(stats!.popularity).toBeGreaterThan(0);
   });
 

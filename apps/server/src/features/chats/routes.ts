@@ -203,7 +203,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
           .update(chats)
           .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
           .where(eq(chats.id, chat.id));
-        await bumpBotStats(db, chat.botId, { messages: 1 });
       } catch (err) {
         await charge.refund();
         throw err;

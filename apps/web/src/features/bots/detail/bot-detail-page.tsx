@@ -35,6 +35,7 @@ import { translateMessage } from '@/lib/messages';
 import { useBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
 import { exportBot, FavoriteButton, ReportDialog, StartChatLink, useShareBot } from '../components/bot-actions';
 import { CategoryIcon } from '../components/category-icon';
+import { BotStatisticsWidget } from '../statistics/bot-statistics-widget';
 import { fillNames } from '../fill-names';
 import { timeAgo } from '../time-ago';
 
@@ -172,6 +173,8 @@ function BotDetail({ bot }: { bot: Bot }) {
           ) : null}
         </CardContent>
       </Card>
+
+      {bot.myRole ? <BotStatisticsWidget botId={bot.id} /> : null}
 
       <p className="text-xs text-muted-foreground">
         {t('botDetail.created', { date: new Date(bot.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })}
