@@ -140,7 +140,13 @@ describe('bot create, read, edit, delete', () => {
         openness: 5,
       });
       // Partial settings and costs are completed with the defaults.
-      expect(bot.settings).toEqual({ ...DEFAULT_BOT_SETTINGS, temperature: 1.3, maxTokens: 2500, responseStyle: 'detailed', allowImages: true });
+      expect(bot.settings).toEqual({
+        ...DEFAULT_BOT_SETTINGS,
+        temperature: 1.3,
+        maxTokens: 2500,
+        responseStyle: 'detailed',
+        allowImages: true,
+      });
       expect(bot.costs).toEqual({ ...DEFAULT_BOT_COSTS, textMessage: 2 });
     });
 
@@ -164,7 +170,12 @@ describe('bot create, read, edit, delete', () => {
       ['description empty', validBot({ description: '' }), 'description', 'Description is required'],
       ['description whitespace only', validBot({ description: '      ' }), 'description', 'Description is required'],
       ['description of 9 characters', validBot({ description: 'Too short' }), 'description', 'Description must be at least 10 characters'],
-      ['description of 9 characters once trimmed', validBot({ description: '   Too short   ' }), 'description', 'Description must be at least 10 characters'],
+      [
+        'description of 9 characters once trimmed',
+        validBot({ description: '   Too short   ' }),
+        'description',
+        'Description must be at least 10 characters',
+      ],
       ['description of 501 characters', validBot({ description: x(501) }), 'description', 'Description must be less than 500 characters'],
       ['personality missing', withoutKey('personality'), 'personality', 'Personality is required'],
       ['personality whitespace only', validBot({ personality: ' \n ' }), 'personality', 'Personality is required'],
@@ -231,7 +242,11 @@ describe('bot create, read, edit, delete', () => {
     it('a bot created public follows the publish rules; unlisted does not need them', async () => {
       const before = await botCount();
       const noAvatar = await call(t, alice, 'POST', '/api/bots', validBot({ visibility: 'public' }));
-      expect(errorOf(noAvatar)).toEqual({ code: 'PUBLISH_ERROR', message: 'Please add an avatar image before publishing', field: 'avatar' });
+      expect(errorOf(noAvatar)).toEqual({
+        code: 'PUBLISH_ERROR',
+        message: 'Please add an avatar image before publishing',
+        field: 'avatar',
+      });
       const noTags = await call(t, alice, 'POST', '/api/bots', validBot({ ...pub, tags: [' '] }));
       expect(errorOf(noTags)).toEqual({ code: 'PUBLISH_ERROR', message: 'Please add at least one tag before publishing', field: 'tags' });
       expect(await botCount()).toBe(before);
@@ -265,7 +280,12 @@ describe('bot create, read, edit, delete', () => {
     it('needs a session: anonymous and bad tokens get 401 and nothing is saved', async () => {
       const before = await botCount();
       expectError(await call(t, null, 'POST', '/api/bots', validBot()), 401, 'UNAUTHORIZED');
-      const forged = await t.app.inject({ method: 'POST', url: '/api/bots', headers: { authorization: 'Bearer forged' }, payload: validBot() });
+      const forged = await t.app.inject({
+        method: 'POST',
+        url: '/api/bots',
+        headers: { authorization: 'Bearer forged' },
+        payload: validBot(),
+      });
       expect(forged.statusCode).toBe(401);
       expect(await botCount()).toBe(before);
     });
@@ -288,7 +308,13 @@ describe('bot create, read, edit, delete', () => {
       const bot = await createBot(t, alice, { exampleMessages: 'ex', alternateGreetings: ['Yo'] });
       const res = await call(t, alice, 'GET', `/api/bots/${bot.id}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ id: bot.id, myRole: 'owner', exampleMessages: 'ex', alternateGreetings: ['Yo'], favorited: false });
+      expect(res.json()).toMatchObject({
+        id: bot.id,
+        myRole: 'owner',
+        exampleMessages: 'ex',
+        alternateGreetings: ['Yo'],
+        favorited: false,
+      });
     });
 
     it('shows a public bot to anyone, anonymous included, with myRole null', async () => {
@@ -432,7 +458,11 @@ describe('bot create, read, edit, delete', () => {
       const bot = await createBot(t, alice, { tags: [] });
       const before = await rowOf(bot.id);
       const noAvatar = await call(t, alice, 'PATCH', `/api/bots/${bot.id}`, { visibility: 'public', name: 'Not saved' });
-      expect(errorOf(noAvatar)).toEqual({ code: 'PUBLISH_ERROR', message: 'Please add an avatar image before publishing', field: 'avatar' });
+      expect(errorOf(noAvatar)).toEqual({
+        code: 'PUBLISH_ERROR',
+        message: 'Please add an avatar image before publishing',
+        field: 'avatar',
+      });
       const noTags = await call(t, alice, 'PATCH', `/api/bots/${bot.id}`, { visibility: 'public', avatarUrl: '/avatars/kai.svg' });
       expect(noTags.statusCode).toBe(400);
       expect(errorOf(noTags)).toEqual({ code: 'PUBLISH_ERROR', message: 'Please add at least one tag before publishing', field: 'tags' });

@@ -54,6 +54,33 @@ export async function reserveReply(db: Database, userId: string, cost: number, r
   };
 }
 
+/** A new reply: its group is itself (group_id null means "my own id", so no second write). */
+async function insertReply(db: Database, chatId: string, chargeKey: string): Promise<MessageRow> {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ chatId, role: 'assistant', content: '', status: 'streaming', chargeKey })
+    .returning();
+  return row!;
+}
+
+/** A regenerated reply: the next variant of the group, the only one selected. */
+async function insertVariant(db: Database, chatId: string, of: MessageRow, chargeKey: string): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    const groupId = of.groupId ?? of.id;
+    if (of.groupId === null) await tx.update(chatMessages).set({ groupId }).where(eq(chatMessages.id, of.id));
+    const [max] = await tx
+      .select({ n: sql<number>`max(${chatMessages.variant})`.mapWith(Number) })
+      .from(chatMessages)
+      .where(eq(chatMessages.groupId, groupId));
+    await tx.update(chatMessages).set({ selected: false }).where(eq(chatMessages.groupId, groupId));
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ chatId, role: 'assistant', content: '', status: 'streaming', groupId, variant: (max?.n ?? 0) + 1, chargeKey })
+      .returning();
+    return row!;
+  });
+}
+
 export interface ReplyContext {
   db: Database;
   model: ChatModel;
@@ -88,27 +115,7 @@ export async function streamReply(
 
   let row: MessageRow;
   try {
-    row = await db.transaction(async (tx) => {
-      let variant = 0;
-      let groupId: number | null = null;
-      if (opts.variantOf) {
-        groupId = opts.variantOf.groupId ?? opts.variantOf.id;
-        const [max] = await tx
-          .select({ n: sql<number>`max(${chatMessages.variant})`.mapWith(Number) })
-          .from(chatMessages)
-          .where(eq(chatMessages.groupId, groupId));
-        variant = (max?.n ?? 0) + 1;
-        await tx.update(chatMessages).set({ selected: false }).where(eq(chatMessages.groupId, groupId));
-        if (opts.variantOf.groupId === null)
-          await tx.update(chatMessages).set({ groupId, selected: false }).where(eq(chatMessages.id, opts.variantOf.id));
-      }
-      const [inserted] = await tx
-        .insert(chatMessages)
-        .values({ chatId, role: 'assistant', content: '', status: 'streaming', groupId, variant, chargeKey: charge.key })
-        .returning();
-      if (groupId === null) await tx.update(chatMessages).set({ groupId: inserted!.id }).where(eq(chatMessages.id, inserted!.id));
-      return { ...inserted!, groupId: groupId ?? inserted!.id };
-    });
+    row = opts.variantOf ? await insertVariant(db, chatId, opts.variantOf, charge.key) : await insertReply(db, chatId, charge.key);
   } catch (err) {
     await charge.refund();
     throw err;

@@ -16,8 +16,9 @@ import {
   ZSendMessageBody,
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
+import { bots } from '../../db/schema/bots';
 import { chatMessages, chats } from '../../db/schema/chats';
-import { badRequest } from '../../lib/http-errors';
+import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots/access';
 import { bumpBotStats, logBot, originOf } from './activity';
@@ -166,13 +167,24 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     return reply;
   }
 
+  /**
+   * The chat and its bot in one query (a reply's hot path). The bot must still be visible to the
+   * caller: a bot made private since closes its chats to everyone but its collaborators.
+   */
   async function replyContext(request: Parameters<typeof requireAuth>[0], chatId: string) {
     const caller = await callerOf(request);
-    const chat = await requireChat(db, chatId, caller.id);
-    const { bot } = await requireBot(db, chat.botId, caller, 'read');
+    const [row] = await db
+      .select({ chat: chats, bot: bots })
+      .from(chats)
+      .innerJoin(bots, eq(bots.id, chats.botId))
+      .where(and(eq(chats.id, chatId), eq(chats.userId, caller.id)))
+      .limit(1);
+    if (!row) throw notFound(CHAT_MESSAGES.chatNotFound);
+    const open = (row.bot.visibility !== 'private' && row.bot.isActive) || row.bot.createdBy === caller.id || caller.role === 'admin';
+    const bot = open ? row.bot : (await requireBot(db, row.bot.id, caller, 'read')).bot;
     return {
-      chat,
-      ctx: { db, model, log: request.log, chatId: chat.id, bot, user: caller, origin: originOf(request) } satisfies ReplyContext,
+      chat: row.chat,
+      ctx: { db, model, log: request.log, chatId, bot, user: caller, origin: originOf(request) } satisfies ReplyContext,
     };
   }
 

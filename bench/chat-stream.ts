@@ -1,0 +1,266 @@
+/**
+ * Streaming chats against a stand-in OpenAI-compatible model (issue 4, 'Measure'), all in this
+ * process: the app (listening on loopback), the model and the clients.
+ *   1. 200 chats at once, each sending five messages with up to a second of thought between them:
+ *      the time from sending a message to its first token, minus the model's own time to first
+ *      token (it answers at once), is what the server adds: p50 and p99.
+ *   2. N streams held open at once (default 1,000; the model streams each for 20 s): how many get
+ *      their first token, and the process's memory while they stream.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat     PostgreSQL server
+ *   npm run bench:chat                                                          PGlite
+ *   BENCH_STREAMS=2000 BENCH_CONCURRENT=50 npm run bench:chat
+ *   BENCH_PROFILE=/tmp/prof npm run bench:chat                                  a CPU profile of the app process
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import readline from 'node:readline';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { bots } from '../apps/server/src/db/schema/bots';
+import { openBenchDatabase } from './bench-database';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
+
+/** The stand-in model: the first chunk at once, then one every `gapMs`, `chunks` in all. */
+function startModel(chunks: (id: string) => number, gapMs: number) {
+  const firstChunkDelay = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const t0 = performance.now();
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as { messages: { role: string; content: string }[] };
+      const id = body.messages.at(-1)?.content ?? '';
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let sent = 0;
+      const total = chunks(id);
+      const send = () => {
+        if (res.destroyed) return;
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: `word${sent} ` } }] })}\n\n`);
+        if (sent === 0) firstChunkDelay.set(id, performance.now() - t0);
+        sent += 1;
+        if (sent >= total) {
+          res.write('data: [DONE]\n\n');
+          res.end();
+        } else setTimeout(send, gapMs);
+      };
+      send();
+    });
+  });
+  return new Promise<{ url: string; firstChunkDelay: Map<string, number>; close(): void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        firstChunkDelay,
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      }),
+    ),
+  );
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * Sends a message and resolves with the time to its first token, then (optionally) waits for the
+ * end. node:http rather than fetch: the clients must cost little, or they would be what is measured.
+ */
+function chatOnce(base: string, token: string, chatId: string, content: string, opts: { waitForEnd: boolean }) {
+  return new Promise<{ firstToken: number; close(): Promise<void> }>((resolve, reject) => {
+    const start = performance.now();
+    const body = JSON.stringify({ content });
+    const req = http.request(
+      `${base}/api/chats/${chatId}/messages`,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          accept: 'text/event-stream',
+        },
+      },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`send failed: ${res.statusCode}`));
+        let firstToken: number | null = null;
+        const close = () => {
+          res.destroy();
+          return Promise.resolve();
+        };
+        res.on('data', (chunk: Buffer) => {
+          if (firstToken === null && chunk.includes('event: token')) {
+            firstToken = performance.now() - start;
+            if (!opts.waitForEnd) resolve({ firstToken, close });
+          }
+        });
+        res.on('end', () => resolve({ firstToken: firstToken ?? Number.NaN, close }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** Child process: the stand-in model. Long streams (400 chunks) for messages that start with "s", short ones otherwise. */
+async function serveModel() {
+  const model = await startModel((id) => (id.startsWith('s') ? 400 : 10), 50);
+  console.log(JSON.stringify({ url: model.url }));
+  process.on('message', (msg) => {
+    if (msg === 'delays') process.send?.(Object.fromEntries(model.firstChunkDelay));
+  });
+}
+
+/** Child process: the app, on its own event loop as in production. */
+async function serveApp(modelUrl: string) {
+  const db = await openBenchDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '100000000',
+    LLM_BASE_URL: modelUrl,
+    LLM_MODEL: 'stand-in',
+    DB_POOL_MAX: '20',
+  });
+  config.passwordHashing = { memoryCost: 1024, timeCost: 1 };
+  await prepareDatabase(db.handle, config);
+  const app = await buildApp({ config, database: db.handle, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', username: 'bench_user', password: 'Bench-Mark-Pass-1!' }),
+  });
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const created = await fetch(`${base}/api/bots`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      name: 'Bench',
+      description: 'A bot for the benchmark.',
+      personality: 'Fast.',
+      scenario: 'Here.',
+      firstMessage: 'Hi.',
+    }),
+  });
+  const botId = ((await created.json()) as { id: string }).id;
+  // Replies cost nothing here: the ledger is measured by the API tests, the stream by this script.
+  await db.handle.db
+    .update(bots)
+    .set({ costs: { textMessage: 0, imageGeneration: 5, videoGeneration: 20 } })
+    .where(eq(bots.id, botId));
+  console.log(JSON.stringify({ base, token: accessToken, botId, kind: db.kind }));
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await db.handle.close();
+      await db.cleanup();
+      process.exit(0);
+    })();
+  });
+}
+
+/** Starts this script in another process in `mode`, and waits for the JSON line that says where it listens. */
+function child<T>(mode: string, ...args: string[]): Promise<{ info: T; process: ChildProcess }> {
+  const profile = mode === 'app' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const proc = spawn(process.execPath, [...profile, '--import', 'tsx', 'chat-stream.ts', mode, ...args], {
+    cwd: import.meta.dirname,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: process.env,
+  });
+  return new Promise((resolve, reject) => {
+    readline.createInterface({ input: proc.stdout! }).once('line', (line) => resolve({ info: JSON.parse(line) as T, process: proc }));
+    proc.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
+  });
+}
+
+async function main() {
+  const model = await child<{ url: string }>('model');
+  const server = await child<{ base: string; token: string; botId: string; kind: string }>('app', model.info.url);
+  const { base, token: accessToken, botId, kind } = server.info;
+  const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+  const delays = () =>
+    new Promise<Map<string, number>>((resolve) => {
+      model.process.once('message', (m) => resolve(new Map(Object.entries(m as Record<string, number>))));
+      model.process.send('delays');
+    });
+  const newChat = async () =>
+    (
+      (await (await fetch(`${base}/api/chats`, { method: 'POST', headers: auth, body: JSON.stringify({ botId }) })).json()) as {
+        id: string;
+      }
+    ).id;
+
+  // 1. Time added to the first token, 200 chats at once (after a warm-up round).
+  const chats = await Promise.all(Array.from({ length: CONCURRENT }, () => newChat()));
+  await Promise.all(chats.slice(0, 20).map((id, i) => chatOnce(base, accessToken, id, `warm ${i}`, { waitForEnd: true })));
+  // Each chat is a person: five messages one after another, reading each reply and thinking up to a second between them.
+  const added: number[] = [];
+  await Promise.all(
+    chats.map(async (id, i) => {
+      for (let turn = 0; turn < 5; turn++) {
+        await new Promise((r) => setTimeout(r, Math.random() * 1000));
+        const content = `m${i}-${turn}`;
+        const result = await chatOnce(base, accessToken, id, content, { waitForEnd: true });
+        added.push(result.firstToken);
+      }
+    }),
+  );
+  // The model answers at once; what it took to send its first chunk is taken off all the same.
+  const modelDelays = [...(await delays()).values()];
+  const modelMedian = modelDelays.sort((a, b) => a - b)[Math.floor(modelDelays.length / 2)] ?? 0;
+  added.forEach((v, i) => (added[i] = v - modelMedian));
+  added.sort((a, b) => a - b);
+  console.log(`database: ${kind}; the app, the model and the clients each in their own process`);
+  console.log(
+    `first token, ${CONCURRENT} chats at once (${added.length} messages): server adds p50 ${percentile(added, 50).toFixed(1)} ms, p99 ${percentile(added, 99).toFixed(1)} ms`,
+  );
+
+  // 2. Many streams held open at once.
+  const manyChats: string[] = [];
+  for (let i = 0; i < STREAMS; i += 100)
+    manyChats.push(...(await Promise.all(Array.from({ length: Math.min(100, STREAMS - i) }, () => newChat()))));
+  const before = rssOf(server.process.pid!);
+  const t0 = performance.now();
+  const open = await Promise.allSettled(manyChats.map((id, i) => chatOnce(base, accessToken, id, `s${i}`, { waitForEnd: false })));
+  const ok = open.filter((r) => r.status === 'fulfilled');
+  const ttft = ok.map((r) => (r as PromiseFulfilledResult<{ firstToken: number }>).value.firstToken).sort((a, b) => a - b);
+  await new Promise((r) => setTimeout(r, 2000));
+  const during = rssOf(server.process.pid!);
+  console.log(
+    `${ok.length} of ${STREAMS} streams open and streaming after ${((performance.now() - t0) / 1000).toFixed(1)} s; first token p50 ${percentile(ttft, 50).toFixed(0)} ms, p99 ${percentile(ttft, 99).toFixed(0)} ms`,
+  );
+  console.log(
+    `memory of the app process (rss): ${(before / 2 ** 20).toFixed(0)} MB before, ${(during / 2 ** 20).toFixed(0)} MB while streaming (${((during - before) / 2 ** 10 / Math.max(1, ok.length)).toFixed(0)} KB per stream)`,
+  );
+  await Promise.all(ok.map((r) => (r as PromiseFulfilledResult<{ close(): Promise<void> }>).value.close()));
+
+  server.process.kill('SIGTERM');
+  model.process.kill('SIGTERM');
+}
+
+/** A process's resident memory, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+const [mode, arg] = process.argv.slice(2);
+if (mode === 'model') await serveModel();
+else if (mode === 'app') await serveApp(arg!);
+else await main();
