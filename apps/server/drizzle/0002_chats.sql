@@ -79,4 +79,5 @@ CREATE INDEX "chat_messages_visible_idx" ON "chat_messages" USING btree ("chat_i
 CREATE INDEX "chat_messages_group_idx" ON "chat_messages" USING btree ("group_id","variant");--> statement-breakpoint
 CREATE INDEX "chats_user_updated_idx" ON "chats" USING btree ("user_id","updated_at" desc);--> statement-breakpoint
 CREATE INDEX "chats_bot_idx" ON "chats" USING btree ("bot_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "job_runs_job_key_unique" ON "job_runs" USING btree ("job","key");
+CREATE UNIQUE INDEX "job_runs_job_key_unique" ON "job_runs" USING btree ("job","key");--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_requests_open_report_unique" ON "moderation_requests" USING btree ("bot_id","requested_by") WHERE type = 'report' and status = 'pending';

@@ -191,5 +191,11 @@ export const moderationRequests = pgTable(
       .default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('moderation_requests_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('moderation_requests_status_idx').on(t.status, t.createdAt),
+    // One open report per user and bot: a double click or a second report updates the first.
+    uniqueIndex('moderation_requests_open_report_unique')
+      .on(t.botId, t.requestedBy)
+      .where(sql`type = 'report' and status = 'pending'`),
+  ],
 );

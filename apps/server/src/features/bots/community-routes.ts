@@ -60,26 +60,7 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = userOf(request);
       const { bot } = await requireBot(db, request.params.id, caller, 'read');
-      // One open report per user and bot: reporting again updates it instead of piling up.
-      const [open] = await db
-        .select({ id: moderationRequests.id })
-        .from(moderationRequests)
-        .where(
-          and(
-            eq(moderationRequests.botId, bot.id),
-            eq(moderationRequests.requestedBy, caller.id),
-            eq(moderationRequests.type, 'report'),
-            eq(moderationRequests.status, 'pending'),
-          ),
-        )
-        .limit(1);
-      if (open) {
-        await db
-          .update(moderationRequests)
-          .set({ reason: request.body.reason, description: request.body.description })
-          .where(eq(moderationRequests.id, open.id));
-        return reply.status(201).send({ id: open.id });
-      }
+      // One open report per user and bot (a partial unique index): reporting again updates it, even at the same instant.
       const [row] = await db
         .insert(moderationRequests)
         .values({
@@ -88,6 +69,11 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
           type: 'report',
           reason: request.body.reason,
           description: request.body.description,
+        })
+        .onConflictDoUpdate({
+          target: [moderationRequests.botId, moderationRequests.requestedBy],
+          targetWhere: sql`type = 'report' and status = 'pending'`,
+          set: { reason: request.body.reason, description: request.body.description },
         })
         .returning({ id: moderationRequests.id });
       return reply.status(201).send(row!);
@@ -102,7 +88,7 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Ask the moderators to review a bot (owner)',
         params: ZBotIdParams,
-        body: ZSubmitReviewBody,
+        body: z.preprocess((v) => v ?? {}, ZSubmitReviewBody),
         response: { 201: ZCreated },
       },
     },

@@ -44,6 +44,8 @@ export async function cloneBot(
       ? {
           totalChats: source.totalChats,
           totalMessages: source.totalMessages,
+          totalImagesGenerated: source.totalImagesGenerated,
+          totalVideosGenerated: source.totalVideosGenerated,
           avgRating: source.avgRating,
           ratingCount: source.ratingCount,
           popularity: source.popularity,

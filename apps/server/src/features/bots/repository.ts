@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CollaboratorRole } from '@app/shared/bots/constants';
 import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery } from '@app/shared/bots/schemas';
+import { DEFAULT_IMAGE_GENERATION, DEFAULT_VIDEO_GENERATION } from '@app/shared/bots/constants';
 import { withDefaultCosts, withDefaultSettings, type BotFields } from '@app/shared/bots/validation';
 import type { z } from 'zod';
 import type { ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
@@ -154,17 +155,23 @@ export async function listMyBots(db: Executor, userId: string, query: MyQuery) {
   const shared = sql`${bots.id} in (select ${botCollaborators.botId} from ${botCollaborators} where ${botCollaborators.userId} = ${userId})`;
   const owner =
     query.scope === 'shared' ? shared : query.scope === 'all' ? or(eq(bots.createdBy, userId), shared)! : eq(bots.createdBy, userId);
-  const filters: SQL[] = [owner, ...textAndTagFilters(query.q, query.tags, query.category)];
+  // §2: the list searches name and description (Explore also searches tags).
+  const filters: SQL[] = [owner, ...textAndTagFilters(undefined, query.tags, query.category)];
+  if (query.q) filters.push(or(ilike(bots.name, containsPattern(query.q)), ilike(bots.description, containsPattern(query.q)))!);
   if (query.visibility) filters.push(eq(bots.visibility, query.visibility));
   if (query.nsfw) filters.push(eq(bots.nsfw, query.nsfw === 'true'));
   const flip = query.sortOrder === 'asc' ? asc : desc;
   const flipName = query.sortOrder === 'desc' ? desc : asc;
-  const nulls = query.sortOrder === 'asc' ? sql`nulls first` : sql`nulls last`;
   const order: Record<MyQuery['sortBy'], SQL[]> = {
     newest: [flip(bots.createdAt), flip(bots.id)],
     updated: [flip(bots.updatedAt), flip(bots.id)],
     name: [flipName(sql`lower(${bots.name})`), flipName(bots.id)],
-    rating: [sql`${bots.avgRating} ${sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc')} ${nulls}`, flip(bots.ratingCount), flip(bots.id)],
+    // Unrated bots come last whichever way the ratings run: they have no place on the scale.
+    rating: [
+      sql`${bots.avgRating} ${sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc')} nulls last`,
+      flip(bots.ratingCount),
+      flip(bots.id),
+    ],
     popular: [flip(bots.popularity), flip(bots.totalChats), flip(bots.id)],
   };
   return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit);
@@ -276,15 +283,29 @@ export async function insertBot(
   ownerId: string,
   fields: BotFields,
   extra: Partial<
-    Pick<typeof bots.$inferInsert, 'cardSource' | 'totalChats' | 'totalMessages' | 'avgRating' | 'ratingCount' | 'popularity'>
+    Pick<
+      typeof bots.$inferInsert,
+      | 'cardSource'
+      | 'totalChats'
+      | 'totalMessages'
+      | 'totalImagesGenerated'
+      | 'totalVideosGenerated'
+      | 'avgRating'
+      | 'ratingCount'
+      | 'popularity'
+    >
   > & {
     cardSource?: CardSource | null;
   } = {},
 ): Promise<BotRow> {
   await assertCategory(db, fields.category);
+  const columns = fieldColumns(fields) as typeof bots.$inferInsert;
+  // §9's image and video defaults under whatever the payload sets.
+  columns.imageGeneration = { ...DEFAULT_IMAGE_GENERATION, ...fields.imageGeneration };
+  columns.videoGeneration = { ...DEFAULT_VIDEO_GENERATION, ...fields.videoGeneration };
   const [row] = await db
     .insert(bots)
-    .values({ ...(fieldColumns(fields) as typeof bots.$inferInsert), ...extra, createdBy: ownerId })
+    .values({ ...columns, ...extra, createdBy: ownerId })
     .returning();
   return row!;
 }

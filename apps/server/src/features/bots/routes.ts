@@ -206,7 +206,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Copy a bot the caller can see: '{name} (Copy)', private, no statistics",
         params: ZBotIdParams,
-        body: ZCloneBody,
+        body: z.preprocess((v) => v ?? {}, ZCloneBody),
         response: { 201: ZBot },
       },
     },
@@ -214,7 +214,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = userOf(request);
       const { bot } = await requireBot(db, request.params.id, caller, 'read');
       const avatarUrl = await copyAvatarFor(app, bot.avatarUrl);
-      const row = await cloneBot(db, bot, caller.id, { ...(request.body ?? { makePrivate: true, includeStats: false }), avatarUrl });
+      const row = await cloneBot(db, bot, caller.id, { ...request.body, avatarUrl });
       return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { withDefaultCosts, withDefaultSettings } from '@app/shared/bots/validation';
@@ -11,7 +11,7 @@ import { InsufficientBalanceError, postLedgerEntry } from '../tokens/wallet';
 import { bumpBotStats, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from './models/types';
 import { buildPrompt, fillMacros } from './prompt';
-import { historyUpTo, type MessageRow } from './repository';
+import type { MessageRow } from './repository';
 
 /** How often a streaming reply is written down: a crash or a dropped connection loses at most this much. */
 const FLUSH_MS = 750;
@@ -100,7 +100,8 @@ export interface ReplyContext {
 export async function streamReply(
   ctx: ReplyContext,
   opts: {
-    upToMessageId: number;
+    /** The conversation the reply answers, oldest first (the user's new message last). */
+    history: { role: 'user' | 'assistant'; content: string }[];
     variantOf?: MessageRow;
     /** The reply's reserved cost (reserveReply), taken before anything was saved. */
     charge: Reservation;
@@ -110,36 +111,15 @@ export async function streamReply(
   },
 ): Promise<MessageRow> {
   const { db, bot, chatId } = ctx;
-  const { charge } = opts;
+  const { charge, history } = opts;
   const settings = withDefaultSettings(bot.settings);
-
-  let row: MessageRow;
-  try {
-    row = opts.variantOf ? await insertVariant(db, chatId, opts.variantOf, charge.key) : await insertReply(db, chatId, charge.key);
-  } catch (err) {
-    await charge.refund();
-    throw err;
-  }
-  opts.onStart?.(row);
-
-  const history = await historyUpTo(db, chatId, opts.upToMessageId, 200);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const prompt = buildPrompt({
-    bot: { ...bot, settings },
-    userName: ctx.user.displayName,
-    history: history.map((m) => ({ role: m.role, content: m.content })),
-  });
+  const prompt = buildPrompt({ bot: { ...bot, settings }, userName: ctx.user.displayName, history });
 
   const started = Date.now();
-  let text = '';
-  let saved = '';
-  let lastFlush = started;
-  const save = async (fields: Partial<MessageRow>) => {
-    const [updated] = await db.update(chatMessages).set(fields).where(eq(chatMessages.id, row.id)).returning();
-    return updated ?? row;
-  };
-  try {
-    for await (const piece of ctx.model.stream(
+  // The model is asked at once, while the reply's row is written: the first token does not wait for the database.
+  const pieces = ctx.model
+    .stream(
       {
         messages: prompt,
         settings,
@@ -152,13 +132,35 @@ export async function streamReply(
         },
       },
       opts.signal,
-    )) {
-      text += piece;
-      opts.onToken?.(piece);
+    )
+    [Symbol.asyncIterator]();
+  const first = pieces.next();
+  // Keep an early failure of the model from going unhandled while the row is written; it is read below.
+  first.catch(() => undefined);
+
+  let row: MessageRow;
+  try {
+    row = opts.variantOf ? await insertVariant(db, chatId, opts.variantOf, charge.key) : await insertReply(db, chatId, charge.key);
+  } catch (err) {
+    await pieces.return?.();
+    await charge.refund();
+    throw err;
+  }
+  opts.onStart?.(row);
+
+  let text = '';
+  let lastFlush = started;
+  const save = async (fields: Partial<MessageRow>) => {
+    const [updated] = await db.update(chatMessages).set(fields).where(eq(chatMessages.id, row.id)).returning();
+    return updated ?? row;
+  };
+  try {
+    for (let next = await first; !next.done; next = await pieces.next()) {
+      text += next.value;
+      opts.onToken?.(next.value);
       if (Date.now() - lastFlush >= FLUSH_MS) {
         lastFlush = Date.now();
-        saved = text;
-        await save({ content: saved });
+        await save({ content: text });
       }
     }
     if (opts.signal.aborted) throw opts.signal.reason ?? new Error('aborted');
@@ -182,12 +184,15 @@ export async function streamReply(
 
   const responseMs = Date.now() - started;
   const tokensUsed = Math.ceil((prompt.reduce((n, m) => n + m.content.length, 0) + text.length) / 4);
-  const final = await save({ content: text, status: 'complete', tokensUsed, responseMs });
-  await db
-    .update(chats)
-    .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
-    .where(and(eq(chats.id, chatId)));
-  await logBot(db, { botId: bot.id, userId: ctx.user.id, action: 'message', origin: ctx.origin, tokensUsed, responseTime: responseMs });
-  await bumpBotStats(db, bot.id, { messages: 1 });
+  // The bookkeeping of a finished reply, side by side.
+  const [final] = await Promise.all([
+    save({ content: text, status: 'complete', tokensUsed, responseMs }),
+    db
+      .update(chats)
+      .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
+      .where(eq(chats.id, chatId)),
+    logBot(db, { botId: bot.id, userId: ctx.user.id, action: 'message', origin: ctx.origin, tokensUsed, responseTime: responseMs }),
+    bumpBotStats(db, bot.id, { messages: 1 }),
+  ]);
   return final;
 }

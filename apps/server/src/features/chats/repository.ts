@@ -150,3 +150,14 @@ export async function historyUpTo(db: Executor, chatId: string, lastId: number, 
     .limit(max);
   return rows.reverse();
 }
+
+/** The latest visible messages, oldest first, with their ids. */
+export async function recentHistory(db: Executor, chatId: string, max: number) {
+  const rows = await db
+    .select({ id: chatMessages.id, role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.selected, true), sql`${chatMessages.content} <> ''`))
+    .orderBy(desc(chatMessages.id))
+    .limit(max);
+  return rows.reverse();
+}

@@ -25,11 +25,23 @@ import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from './models/types';
 import { fillMacros } from './prompt';
 import { replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
-import { getChatView, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
+import {
+  getChatView,
+  historyUpTo,
+  listChats,
+  listMessages,
+  recentHistory,
+  requireChat,
+  requireMessage,
+  toMessages,
+  type MessageRow,
+} from './repository';
 import { openEventStream, wantsStream } from './sse';
 
 const tags = ['chats'];
 const ZNoContent = z.null().describe('No content');
+/** The most messages a prompt is built from; the prompt builder keeps what fits. */
+const HISTORY_MAX = 200;
 
 /** Conversations with bots: start, list, read page by page, send with a streamed reply, regenerate, edit, delete. */
 export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (app, { model }) => {
@@ -140,7 +152,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     request: Parameters<typeof requireAuth>[0],
     reply: FastifyReply,
     ctx: ReplyContext,
-    opts: { upToMessageId: number; variantOf?: MessageRow; userMessage?: MessageRow; charge: Reservation },
+    opts: {
+      history: { role: 'user' | 'assistant'; content: string }[];
+      variantOf?: MessageRow;
+      userMessage?: MessageRow;
+      charge: Reservation;
+    },
   ) {
     const controller = new AbortController();
     if (!wantsStream(request)) {
@@ -205,21 +222,28 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       // The cost first: without enough tokens the answer is 402 and nothing is saved.
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
       let userMessage: MessageRow;
+      let history: { id: number; role: 'user' | 'assistant'; content: string }[];
       try {
         // The user's words are saved before the model is called: nothing the user typed is lost.
-        [userMessage] = (await db
-          .insert(chatMessages)
-          .values({ chatId: chat.id, role: 'user', content: request.body.content })
-          .returning()) as [MessageRow];
-        await db
-          .update(chats)
-          .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
-          .where(eq(chats.id, chat.id));
+        // The history is read while the message is written; a read that already sees the new row leaves it out.
+        const [[inserted], , earlier] = await Promise.all([
+          db.insert(chatMessages).values({ chatId: chat.id, role: 'user', content: request.body.content }).returning(),
+          db
+            .update(chats)
+            .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
+            .where(eq(chats.id, chat.id)),
+          recentHistory(db, chat.id, HISTORY_MAX),
+        ]);
+        userMessage = inserted!;
+        history = [
+          ...earlier.filter((m) => m.id !== inserted!.id),
+          { id: inserted!.id, role: 'user' as const, content: inserted!.content },
+        ];
       } catch (err) {
         await charge.refund();
         throw err;
       }
-      return respond(request, reply, ctx, { upToMessageId: userMessage.id, userMessage, charge });
+      return respond(request, reply, ctx, { history: history.map(({ role, content }) => ({ role, content })), userMessage, charge });
     },
   );
 
@@ -235,7 +259,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
       // The reply answers what came before it.
-      return respond(request, reply, ctx, { upToMessageId: target.id - 1, variantOf: target, charge });
+      const history = await historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX);
+      return respond(request, reply, ctx, { history, variantOf: target, charge });
     },
   );
 
