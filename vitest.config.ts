@@ -14,7 +14,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] },
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
+      },
     ],
   },
 });

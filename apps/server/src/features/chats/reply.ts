@@ -118,22 +118,21 @@ export async function streamReply(
 
   const started = Date.now();
   // The model is asked at once, while the reply's row is written: the first token does not wait for the database.
-  const pieces = ctx.model
-    .stream(
-      {
-        messages: prompt,
-        settings,
-        character: {
-          name: bot.name,
-          personality: fillMacros(bot.personality, bot.name, ctx.user.displayName),
-          scenario: fillMacros(bot.scenario, bot.name, ctx.user.displayName),
-          userName: ctx.user.displayName,
-          lastUserMessage: lastUser,
-        },
+  const stream = ctx.model.stream(
+    {
+      messages: prompt,
+      settings,
+      character: {
+        name: bot.name,
+        personality: fillMacros(bot.personality, bot.name, ctx.user.displayName),
+        scenario: fillMacros(bot.scenario, bot.name, ctx.user.displayName),
+        userName: ctx.user.displayName,
+        lastUserMessage: lastUser,
       },
-      opts.signal,
-    )
-    [Symbol.asyncIterator]();
+    },
+    opts.signal,
+  );
+  const pieces = stream[Symbol.asyncIterator]();
   const first = pieces.next();
   // Keep an early failure of the model from going unhandled while the row is written; it is read below.
   first.catch(() => undefined);
