@@ -174,7 +174,7 @@ function BotDetail({ bot }: { bot: Bot }) {
         </CardContent>
       </Card>
 
-      {bot.myRole ? <BotStatisticsWidget botId={bot.id} /> : null}
+      {user && bot.myRole ? <BotStatisticsWidget botId={bot.id} /> : null}
 
       <p className="text-xs text-muted-foreground">
         {t('botDetail.created', { date: new Date(bot.createdAt).toLocaleDateString(i18n.language, { dateStyle: 'long' }) })}

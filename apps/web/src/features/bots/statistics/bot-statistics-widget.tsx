@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCurrentUser } from '@/features/auth/store';
 import { api, apiDownload } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
@@ -24,10 +25,13 @@ const SHADES = ['bg-muted', 'bg-primary/20', 'bg-primary/40', 'bg-primary/70', '
 export function BotStatisticsWidget({ botId }: { botId: string }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<Range>('30d');
+  const user = useCurrentUser();
   const stats = useQuery({
-    queryKey: ['bots', 'statistics', botId, range],
+    queryKey: ['bots', 'statistics', botId, range, user?.id],
     queryFn: () => api(`/api/bots/${botId}/statistics?range=${range}`, { schema: ZBotStatistics }),
+    // Loaded on first view and cached (§2); Refresh reloads. Never asked for once signed out.
     staleTime: Infinity,
+    enabled: Boolean(user),
   });
   return (
     <Card data-testid="bot-statistics">
