@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { AppError } from '../lib/http-errors';
 import { LocalDiskStorage, UPLOADS_PREFIX } from '../lib/storage';
+import { sendNotFound } from './errors';
 
 /**
  * Multipart uploads and the uploaded files. Limits hold while the body streams in, so an
@@ -24,16 +25,30 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
   });
 
-  await app.register(fastifyStatic, {
-    root,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
+  // A scope of its own, so that its not-found handler wins over the web app's, which would answer
+  // an extension-less /uploads/... with index.html: here anything missing is a plain JSON 404.
+  await app.register(
+    async (scope) => {
+      scope.setNotFoundHandler((_request, reply) => sendNotFound(reply));
+      await scope.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        // The web app registers @fastify/static too; only one may decorate the reply.
+        decorateReply: false,
+        wildcard: true,
+        index: false,
+        redirect: false,
+        dotfiles: 'deny',
+        // Only files are served: a folder (or /uploads/ itself) is a 404, not a 403 that tells it exists.
+        allowedPath: (pathName) => path.extname(pathName) !== '',
+        setHeaders(res) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.header('x-content-type-options', 'nosniff');
+        },
+      });
     },
-  });
+    { prefix: UPLOADS_PREFIX.replace(/\/$/, '') },
+  );
 });
 
 /**

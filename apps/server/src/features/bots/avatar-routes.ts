@@ -4,12 +4,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { ZAvatarResult, ZBotIdParams } from '@app/shared/bots/schemas';
+import { z } from 'zod';
 import { bots } from '../../db/schema/bots';
 import { processAvatar, tooLarge } from '../../lib/images';
 import { readUpload } from '../../plugins/uploads';
 import { requireBot } from './access';
 import { deleteAvatarFile } from './avatar-files';
 import { userOf } from './caller';
+
+/**
+ * The multipart form, for the API document only: the file is streamed and checked in the handler
+ * (the parsed body of a multipart request is empty), so the schema accepts anything.
+ */
+const ZAvatarUpload = z.unknown().meta({
+  type: 'object',
+  required: ['avatar'],
+  properties: { avatar: { type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' } },
+});
 
 /** POST /api/bots/{id}/avatar: multipart field `avatar`, an image by content, at most 2 MB → {url}. */
 export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +33,7 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Upload the bot's avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 2 MB; stored as a 512 px WebP)",
         consumes: ['multipart/form-data'],
         params: ZBotIdParams,
+        body: ZAvatarUpload,
         response: { 200: ZAvatarResult },
       },
     },
@@ -36,14 +48,25 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: () => tooLarge('avatar'),
       });
       const image = await processAvatar(upload.data);
-      const url = await app.storage.put(`bots/${request.params.id}/${randomUUID()}.webp`, image.data, image.contentType);
-      const previous = await app.ctx.db.transaction(async (tx) => {
-        const { bot } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
-        await tx.update(bots).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(bots.id, bot.id));
-        return bot.avatarUrl;
-      });
+      const url = await app.storage.put(`${botFolder(request.params.id)}${randomUUID()}.webp`, image.data, image.contentType);
+      let previous: string | null;
+      try {
+        previous = await app.ctx.db.transaction(async (tx) => {
+          // Again under a lock: the bot or the caller's rights may have gone while the file was processed.
+          const { bot } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
+          await tx.update(bots).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(bots.id, bot.id));
+          return bot.avatarUrl;
+        });
+      } catch (err) {
+        // No row points at the new file: do not leave it behind.
+        await deleteAvatarFile(app, url);
+        throw err;
+      }
       await deleteAvatarFile(app, previous);
       return { url };
     },
   );
 };
+
+/** Where a bot's uploads go; a file there was made for that bot alone. */
+const botFolder = (botId: string) => `bots/${botId}/`;

@@ -12,8 +12,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * @example timeAgo('2026-11-20T10:00:00Z', 'en', new Date('2026-11-22T10:00:00Z')) // '2 days ago'
  */
 export function timeAgo(iso: string, language: string, now: Date = new Date()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now.getTime()) / 1000);
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const elapsed = now.getTime() - new Date(iso).getTime();
+  // A server clock a little ahead of this one must not say "in 2 minutes"; a bad date says "now".
+  const seconds = Number.isFinite(elapsed) ? -Math.max(0, Math.round(elapsed / 1000)) : 0;
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
   }

@@ -1,4 +1,4 @@
-import { MessageSquare, MessagesSquare, Star } from 'lucide-react';
+import { MessageSquarePlus, MessagesSquare, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
@@ -6,6 +6,7 @@ import { ROUTES } from '@app/shared/app/routes';
 import type { BotSummary } from '@app/shared/bots/schemas';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -126,8 +127,11 @@ function GridBotCard({
             <dd className="font-semibold">{compactNumber.format(bot.stats.totalMessages)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground">{t('botCard.ratings')}</dt>
-            <dd className="font-semibold">{bot.stats.ratingCount}</dd>
+            <dt className="text-muted-foreground">{t('botCard.rating')}</dt>
+            <dd className="font-semibold">
+              {(bot.stats.avgRating ?? DEFAULT_CARD_RATING).toFixed(1)}
+              <span className="block font-normal text-muted-foreground">{t('botCard.votes', { count: bot.stats.ratingCount })}</span>
+            </dd>
           </div>
         </dl>
       ) : null}
@@ -141,6 +145,7 @@ function GridBotCard({
 
 function CompactBotCard({ bot, favorited }: { bot: BotSummary; favorited: boolean }) {
   const { t } = useTranslation();
+  const category = bot.category ? t(`categories.${bot.category.id}`, { defaultValue: bot.category.name }) : '';
   return (
     <Card className="flex items-center gap-3 p-3" data-testid="bot-card">
       <Link
@@ -153,18 +158,29 @@ function CompactBotCard({ bot, favorited }: { bot: BotSummary; favorited: boolea
           <span className="flex items-center gap-2 text-xs text-muted-foreground">
             <Rating bot={bot} />
             <span className="flex items-center gap-1">
-              <MessageSquare className="size-3.5" aria-hidden="true" />
+              <MessagesSquare className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">{t('botCard.chats')}:</span>
               {bot.stats.totalChats}
             </span>
-            <span className="hidden truncate sm:inline">
-              {bot.category ? t(`categories.${bot.category.id}`, { defaultValue: bot.category.name }) : null}
-            </span>
+            {bot.category ? (
+              <span className="flex min-w-0 items-center gap-1" title={category}>
+                <CategoryIcon icon={bot.category.icon} className="size-3.5 shrink-0" />
+                {/* A phone shows the icon only. */}
+                <span className="sr-only truncate sm:not-sr-only">{category}</span>
+              </span>
+            ) : null}
           </span>
         </div>
       </Link>
       <FavoriteButton botId={bot.id} favorited={favorited} />
       <BotCardMenu bot={bot} />
       <StartChatLink botId={bot.id} className="hidden sm:inline-flex" />
+      {/* On a phone the row keeps Start Chat as an icon. */}
+      <Button asChild size="icon" className="shrink-0 sm:hidden">
+        <Link to={ROUTES.chatWith(bot.id)} aria-label={t('botCard.startChat')} title={t('botCard.startChat')}>
+          <MessageSquarePlus />
+        </Link>
+      </Button>
     </Card>
   );
 }

@@ -81,7 +81,12 @@ export function AvatarField({ name, imageUrl, botId, pendingFile, onPendingFile,
             ) : null}
           </div>
           <p className="text-xs text-muted-foreground">{t('botEditor.avatarHint')}</p>
-          {pendingFile ? <p className="text-xs text-muted-foreground">{t('botEditor.avatarAfterSave')}</p> : null}
+          {/* A new bot has no id to upload to yet: the chosen file waits for the first save. */}
+          {!botId ? (
+            <p className="text-xs text-muted-foreground" data-testid="avatar-after-save">
+              {t('botEditor.avatarAfterSave')}
+            </p>
+          ) : null}
         </div>
       </div>
     </div>

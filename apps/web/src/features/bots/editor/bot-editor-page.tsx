@@ -1,18 +1,19 @@
-import { FileQuestion } from 'lucide-react';
+import { FileQuestion, Lock } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
-import type { BotTemplate } from '@app/shared/bots/schemas';
+import type { Bot, BotTemplate } from '@app/shared/bots/schemas';
 import { ErrorCard } from '@/components/error-card';
+import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ApiRequestError } from '@/lib/api-client';
 import { useBot } from '../api';
 import { BotEditor } from './bot-editor';
-import { draftFromBot, draftFromTemplate, emptyDraft, useDraftStore } from './draft-store';
+import { draftFromBot, emptyDraft, useDraftStore } from './draft-store';
 import { TemplatePicker } from './template-picker';
 
 /**
@@ -26,15 +27,22 @@ export function BotEditorPage() {
   const draftId = params.get('draft');
   const entry = useDraftStore((s) => (draftId ? s.drafts[draftId] : undefined));
   const createDraft = useDraftStore((s) => s.create);
-  const bot = useBot(botId ?? entry?.botId);
+  // The draft names the bot it edits; the route's id only matters until the draft exists.
+  const bot = useBot(entry?.botId ?? botId);
+  // Guards against making two drafts for one visit (effects run twice in development); cleared once the URL names a
+  // draft, so that coming back here without ?draft= (the sidebar's Create link) starts a new one.
   const made = useRef(false);
 
   useEffect(() => {
-    if (draftId || made.current) return;
+    if (draftId) {
+      made.current = false;
+      return;
+    }
+    if (made.current) return;
     if (!botId) {
       made.current = true;
       setParams({ draft: createDraft({ draft: emptyDraft(), tagText: '' }) }, { replace: true });
-    } else if (bot.data) {
+    } else if (bot.data && canEdit(bot.data)) {
       made.current = true;
       setParams({ draft: createDraft({ draft: draftFromBot(bot.data), botId, tagText: bot.data.tags.join(', ') }) }, { replace: true });
     }
@@ -42,25 +50,39 @@ export function BotEditorPage() {
 
   if (!draftId) {
     if (botId && bot.isError) return <LoadError error={bot.error} retry={() => void bot.refetch()} />;
+    if (bot.data && !canEdit(bot.data)) return <CannotEdit botId={bot.data.id} />;
     return <PageSkeleton />;
   }
   if (!entry) return <DraftNotFound />;
   if (entry.botId && !bot.data) {
     return bot.isError ? <LoadError error={bot.error} retry={() => void bot.refetch()} /> : <PageSkeleton />;
   }
+  // A viewer (or someone whose editor role was taken away) could only meet a 403 on save: say so now; the draft stays.
+  if (bot.data && entry.botId && !canEdit(bot.data)) return <CannotEdit botId={bot.data.id} />;
   if (!entry.botId && !entry.templateId) {
-    const pick = (template: BotTemplate | null) =>
-      useDraftStore
-        .getState()
-        .update(
-          draftId,
-          template
-            ? { draft: draftFromTemplate(template), templateId: template.id, tagText: (template.fields.tags ?? []).join(', ') }
-            : { templateId: 'scratch' },
-        );
+    const pick = (template: BotTemplate | null) => useDraftStore.getState().applyTemplate(draftId, template);
     return <TemplatePicker onPick={pick} onScratch={() => pick(null)} />;
   }
   return <BotEditor key={draftId} draftId={draftId} entry={entry} bot={bot.data} />;
+}
+
+/** Owners and editors change a bot (§6); the server enforces it, the page only says so before any typing. */
+const canEdit = (bot: Bot) => bot.myRole === 'owner' || bot.myRole === 'editor';
+
+function CannotEdit({ botId }: { botId: string }) {
+  const { t } = useTranslation();
+  return (
+    <NotFoundCard
+      icon={Lock}
+      title={t('botEditor.cannotEdit')}
+      text={t('botEditor.cannotEditText')}
+      action={
+        <Button asChild>
+          <Link to={ROUTES.bot(botId)}>{t('botEditor.openBot')}</Link>
+        </Button>
+      }
+    />
+  );
 }
 
 function LoadError({ error, retry }: { error: Error; retry(): void }) {

@@ -1,5 +1,5 @@
-import { Eye, EyeOff, Loader2, Save } from 'lucide-react';
-import { useState } from 'react';
+import { AlertCircle, Eye, EyeOff, Loader2, Save } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -39,6 +39,24 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
   const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
   const editing = Boolean(entry.botId);
   const isOwner = !editing || bot?.myRole === 'owner';
+  const form = useRef<HTMLDivElement>(null);
+  const errorCount = Object.keys(editor.validation.errors).length;
+
+  // Shows every error, opens the tab of the first one and puts the cursor in its field.
+  const showErrors = () => {
+    editor.setAttempted(true);
+    const field = Object.keys(editor.validation.errors)[0];
+    if (!field) return;
+    setTab(DRAFT_FIELD_TAB[field] ?? 'basic');
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[role=tabpanel] [aria-invalid=true]')?.focus());
+  };
+
+  // Back to where the user came from (the draft stays in this browser); the bot or My Bots when the editor was opened directly.
+  const cancel = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(entry.botId ? ROUTES.bot(entry.botId) : ROUTES.myBots);
+  };
 
   // The draft is already kept in this browser at every keystroke; this says so, and shows what still blocks saving.
   const saveDraft = () => {
@@ -49,14 +67,14 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
   };
 
   const submit = async () => {
-    editor.setAttempted(true);
     if (!editor.validation.valid) {
-      const [field, message] = Object.entries(editor.validation.errors)[0] ?? [];
-      // §5: the draft's first error, and the tab that holds it.
-      if (field) setTab(DRAFT_FIELD_TAB[field] ?? 'basic');
+      // §5: nothing is saved; the draft's first error, and the tab that holds it.
+      const message = Object.values(editor.validation.errors)[0];
       if (message) toast.error(t('botEditor.fixErrors', { error: translateMessage(message) }));
+      showErrors();
       return;
     }
+    editor.setServerError(null);
     try {
       const { bot: saved, warning } = await save({ draft: editor.draft, botId: entry.botId, isOwner, pendingAvatar });
       if (warning) toast.warning(translateMessage(warning));
@@ -86,14 +104,15 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
         </Button>
       </header>
 
-      {editor.serverError && !editor.serverError.field ? <ErrorCard message={editor.serverError.message} /> : null}
+      {/* A failed save: the server's words in the spec's Error card, and under the field it names. */}
+      {editor.serverError ? <ErrorCard message={editor.serverError.message} /> : null}
 
       <div
         className={
           preview ? 'grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : 'grid grid-cols-[minmax(0,1fr)] gap-6'
         }
       >
-        <Card>
+        <Card ref={form}>
           <CardContent className="p-4 sm:p-6">
             <Tabs value={tab} onValueChange={(v) => setTab(v as EditorTab)}>
               <TabsList className="w-full justify-start sm:w-auto">
@@ -139,15 +158,28 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
         ) : null}
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-        <Button variant="ghost" onClick={() => void navigate(editing && entry.botId ? ROUTES.bot(entry.botId) : ROUTES.myBots)}>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {errorCount ? (
+          // Why the save button is held, and a way to the first field that holds it.
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mr-auto max-w-full text-destructive hover:text-destructive"
+            onClick={showErrors}
+            data-testid="show-errors"
+          >
+            <AlertCircle />
+            <span className="truncate">{t('botEditor.errorCount', { count: errorCount })}</span>
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={cancel}>
           {t('common.cancel')}
         </Button>
         <Button variant="outline" onClick={saveDraft} data-testid="save-draft">
-          <Save />
+          <Save className="max-sm:hidden" />
           {t('botEditor.saveDraft')}
         </Button>
-        <Button onClick={() => void submit()} disabled={!editor.validation.valid || saving} data-testid="save-bot">
+        <Button onClick={() => void submit()} disabled={!editor.validation.valid || saving} aria-busy={saving} data-testid="save-bot">
           {saving ? <Loader2 className="animate-spin" /> : null}
           {editing ? t('botEditor.update') : t('botEditor.create')}
         </Button>

@@ -20,8 +20,15 @@ interface DraftState {
   create(entry: Omit<StoredDraft, 'updatedAt'>): string;
   update(id: string, patch: Partial<Omit<StoredDraft, 'updatedAt'>>): void;
   updateDraft(id: string, patch: Partial<BotDraft>): void;
+  /** Merges into the draft's settings as stored now, so that two changes in one tick both stay. */
+  updateSettings(id: string, patch: Partial<BotDraft['settings']>): void;
+  /** Starts an untouched draft from a template's fields, or (null) from scratch; either way the picker is done. */
+  applyTemplate(id: string, template: BotTemplate | null): void;
   remove(id: string): void;
 }
+
+/** The templateId of a draft started from the empty form. */
+export const SCRATCH = 'scratch';
 
 export const DRAFTS_STORAGE_KEY = 'bot-drafts';
 /** Old drafts beyond this many are dropped, oldest first, so storage stays small. */
@@ -52,6 +59,24 @@ export const useDraftStore = create<DraftState>()(
           const current = s.drafts[id];
           if (!current) return s;
           return { drafts: { ...s.drafts, [id]: { ...current, draft: { ...current.draft, ...patch }, updatedAt: now() } } };
+        });
+      },
+      updateSettings(id, patch) {
+        set((s) => {
+          const current = s.drafts[id];
+          if (!current) return s;
+          const draft = { ...current.draft, settings: { ...current.draft.settings, ...patch } };
+          return { drafts: { ...s.drafts, [id]: { ...current, draft, updatedAt: now() } } };
+        });
+      },
+      applyTemplate(id, template) {
+        set((s) => {
+          const current = s.drafts[id];
+          if (!current) return s;
+          const next: StoredDraft = template
+            ? { ...current, draft: draftFromTemplate(template), templateId: template.id, tagText: (template.fields.tags ?? []).join(', ') }
+            : { ...current, templateId: SCRATCH };
+          return { drafts: { ...s.drafts, [id]: { ...next, updatedAt: now() } } };
         });
       },
       remove(id) {

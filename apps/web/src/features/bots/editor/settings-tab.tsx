@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOT_LIMITS, RESPONSE_STYLES } from '@app/shared/bots/constants';
 import type { BotSettings } from '@app/shared/bots/validation';
@@ -71,20 +72,10 @@ export function SettingsTab({ editor }: { editor: Editor }) {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="context-length">{t('botEditor.settings.contextLength')}</Label>
-          <Input
-            id="context-length"
-            type="number"
-            inputMode="numeric"
-            min={BOT_LIMITS.contextLength.min}
-            max={BOT_LIMITS.contextLength.max}
-            value={settings.contextLength}
-            onChange={(e) => {
-              const n = Math.round(Number(e.target.value));
-              if (Number.isFinite(n))
-                editor.setSettings({ contextLength: Math.min(BOT_LIMITS.contextLength.max, Math.max(BOT_LIMITS.contextLength.min, n)) });
-            }}
-          />
-          <p className="text-xs text-muted-foreground">{t('botEditor.settings.contextLengthHint')}</p>
+          <ContextLengthInput value={settings.contextLength} onChange={(contextLength) => editor.setSettings({ contextLength })} />
+          <p id="context-length-hint" className="text-xs text-muted-foreground">
+            {t('botEditor.settings.contextLengthHint')}
+          </p>
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -98,5 +89,47 @@ export function SettingsTab({ editor }: { editor: Editor }) {
         ))}
       </div>
     </div>
+  );
+}
+
+/**
+ * 1 to 100 messages: the box keeps what is typed (an empty box while retyping), takes each whole number in range at
+ * once, and snaps back into range when left.
+ */
+function ContextLengthInput({ value, onChange }: { value: number; onChange(value: number): void }) {
+  const { min, max } = BOT_LIMITS.contextLength;
+  const [text, setText] = useState(String(value));
+  const [prop, setProp] = useState(value);
+  if (prop !== value) {
+    // Changed from outside (a restored version): show the new value.
+    setProp(value);
+    setText(String(value));
+  }
+  return (
+    <Input
+      id="context-length"
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={text}
+      aria-describedby="context-length-hint"
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (e.target.value !== '' && Number.isInteger(n) && n >= min && n <= max) {
+          setProp(n);
+          onChange(n);
+        }
+      }}
+      onBlur={() => {
+        const n = Math.round(Number(text));
+        const next = text === '' || !Number.isFinite(n) ? value : Math.min(max, Math.max(min, n));
+        setText(String(next));
+        setProp(next);
+        if (next !== value) onChange(next);
+      }}
+    />
   );
 }

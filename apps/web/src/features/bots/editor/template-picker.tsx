@@ -1,6 +1,8 @@
 import { FilePlus2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BOT_FAILURES } from '@app/shared/bots/messages';
 import type { BotTemplate } from '@app/shared/bots/schemas';
+import { ErrorCard } from '@/components/error-card';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTemplates } from '../api';
@@ -33,28 +35,35 @@ export function TemplatePicker({ onPick, onScratch }: { onPick(template: BotTemp
             </CardHeader>
           </Card>
         </button>
-        {templates.isPending
-          ? Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)
-          : templates.data?.items.map((template) => (
-              <button
-                key={template.id}
-                type="button"
-                onClick={() => onPick(template)}
-                className={`rounded-xl ${tile}`}
-                data-testid="template"
-              >
-                <Card className="h-full">
-                  <CardHeader>
-                    <CardTitle className="flex items-center gap-2 text-base">
-                      <CategoryIcon icon={template.icon} className="size-4 text-primary" />
-                      {t(`templates.${template.id}.name`, { defaultValue: template.name })}
-                    </CardTitle>
-                    <CardDescription>{t(`templates.${template.id}.description`, { defaultValue: template.description })}</CardDescription>
-                  </CardHeader>
-                  <CardContent className="pt-0 text-xs text-muted-foreground">{template.fields.name}</CardContent>
-                </Card>
-              </button>
-            ))}
+        {templates.isError ? (
+          // The templates are a shortcut: without them the empty form still works.
+          <div className="sm:col-span-1 lg:col-span-3">
+            <ErrorCard message={templates.error.message || BOT_FAILURES.templates} onRetry={() => void templates.refetch()} />
+          </div>
+        ) : templates.isPending ? (
+          Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)
+        ) : (
+          templates.data?.items.map((template) => (
+            <button
+              key={template.id}
+              type="button"
+              onClick={() => onPick(template)}
+              className={`rounded-xl ${tile}`}
+              data-testid="template"
+            >
+              <Card className="h-full">
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2 text-base">
+                    <CategoryIcon icon={template.icon} className="size-4 text-primary" />
+                    {t(`templates.${template.id}.name`, { defaultValue: template.name })}
+                  </CardTitle>
+                  <CardDescription>{t(`templates.${template.id}.description`, { defaultValue: template.description })}</CardDescription>
+                </CardHeader>
+                <CardContent className="pt-0 text-xs text-muted-foreground">{template.fields.name}</CardContent>
+              </Card>
+            </button>
+          ))
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { validateBotDraft, type BotDraft } from '@app/shared/bots/validation';
-import { DRAFT_FIELD_TAB } from '@app/shared/bots/validation';
+import { DRAFT_FIELD_TAB, validateBotDraft, type BotDraft } from '@app/shared/bots/validation';
 import { useDraftStore, type StoredDraft } from './draft-store';
 
 export type EditorTab = 'basic' | 'personality' | 'settings' | 'visibility';
@@ -13,6 +12,7 @@ export const EDITOR_TABS: EditorTab[] = ['basic', 'personality', 'settings', 'vi
  */
 export function useEditor(draftId: string, entry: StoredDraft) {
   const updateDraft = useDraftStore((s) => s.updateDraft);
+  const updateSettings = useDraftStore((s) => s.updateSettings);
   const updateEntry = useDraftStore((s) => s.update);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
@@ -36,7 +36,7 @@ export function useEditor(draftId: string, entry: StoredDraft) {
       if (serverError?.field === field) setServerError(null);
     },
     setSettings(patch: Partial<BotDraft['settings']>) {
-      updateDraft(draftId, { settings: { ...entry.draft.settings, ...patch } });
+      updateSettings(draftId, patch);
     },
     setTagText(text: string) {
       updateEntry(draftId, { tagText: text });

@@ -37,7 +37,7 @@ export function VisibilityTab({
               <label
                 key={v}
                 className={cn(
-                  'grid cursor-pointer gap-1 rounded-xl border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
+                  'grid cursor-pointer content-start gap-1 rounded-xl border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
                   checked ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
                   !canChangeVisibility && 'cursor-not-allowed opacity-60',
                 )}

@@ -22,7 +22,7 @@ import { useCategories, usePublicBots } from '../api';
 import { BotCard, BotCardSkeleton } from '../components/bot-card';
 import { CategoryIcon } from '../components/category-icon';
 import { useFavoriteIds } from '../use-favorite-ids';
-import { readExploreQuery, writeExploreQuery, type ExploreQuery } from './explore-query';
+import { isFiltered, readExploreQuery, writeExploreQuery, type ExploreQuery } from './explore-query';
 import { useNsfwOptIn } from './use-nsfw-opt-in';
 
 const PAGE_SIZE = 24;
@@ -42,6 +42,12 @@ export function ExplorePage() {
     if (debounced !== query.q) update({ q: debounced });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the typed text moves the URL
   }, [debounced]);
+  // ...and the box follows the URL when it changes on its own (the sidebar's Explore link), not when it echoes the box.
+  const [urlQ, setUrlQ] = useState(query.q);
+  if (urlQ !== query.q) {
+    setUrlQ(query.q);
+    if (query.q !== debounced) setSearch(query.q);
+  }
 
   const [nsfw, setNsfw] = useNsfwOptIn();
   const categories = useCategories();
@@ -55,7 +61,13 @@ export function ExplorePage() {
     limit: PAGE_SIZE,
     nsfw: nsfw ? 'true' : undefined,
   });
-  const filtered = Boolean(query.q || query.category || query.tags.length);
+  const filtered = isFiltered(query);
+  // A page past the end (a stale link, a list that shrank) goes to the last one.
+  const lastPage = bots.data ? Math.max(1, Math.ceil(bots.data.total / PAGE_SIZE)) : 1;
+  useEffect(() => {
+    if (bots.data && !bots.isPlaceholderData && query.page > lastPage) update({ page: lastPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render
+  }, [bots.data, bots.isPlaceholderData, query.page, lastPage]);
   const addTag = (tag: string) => !query.tags.some((x) => x.toLowerCase() === tag.toLowerCase()) && update({ tags: [...query.tags, tag] });
 
   return (
@@ -109,7 +121,14 @@ export function ExplorePage() {
           </Select>
           {user ? (
             <div className="flex items-center gap-2">
-              <Switch id="explore-nsfw" checked={nsfw} onCheckedChange={setNsfw} />
+              <Switch
+                id="explore-nsfw"
+                checked={nsfw}
+                onCheckedChange={(on) => {
+                  setNsfw(on);
+                  if (query.page > 1) update({});
+                }}
+              />
               <Label htmlFor="explore-nsfw" className="whitespace-nowrap">
                 {t('explore.showNsfw')}
               </Label>
