@@ -1,7 +1,7 @@
 /**
  * Streaming chats against a stand-in OpenAI-compatible model (issue 4, 'Measure'), all in this
  * process: the app (listening on loopback), the model and the clients.
- *   1. 200 chats at once, each sending five messages with up to a second of thought between them:
+ *   1. 200 chats at once, each sending five messages with up to a second of thought between them (BENCH_THINK_MS):
  *      the time from sending a message to its first token, minus the model's own time to first
  *      token (it answers at once), is what the server adds: p50 and p99.
  *   2. N streams held open at once (default 1,000; the model streams each for 20 s): how many get
@@ -10,6 +10,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat     PostgreSQL server
  *   npm run bench:chat                                                          PGlite
  *   BENCH_STREAMS=2000 BENCH_CONCURRENT=50 npm run bench:chat
+ *   BENCH_THINK_MS=5000 BENCH_REPLY_CHUNKS=40 npm run bench:chat                 people who read and think longer
+ *   BENCH_TURNS=5                                                                 messages per chat
  *   BENCH_PROFILE=/tmp/prof npm run bench:chat                                  a CPU profile of the app process
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,15 +20,18 @@ import http from 'node:http';
 import readline from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { prepareDatabase } from '../apps/server/src/db/prepare';
-import { bots } from '../apps/server/src/db/schema/bots';
+import { postLedgerEntry } from '../apps/server/src/features/tokens/wallet';
 import { openBenchDatabase } from './bench-database';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 200);
+const TURNS = Number(process.env.BENCH_TURNS ?? 5);
+/** The most a person thinks between two messages, and how many chunks (50 ms apart) a reply has. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+const REPLY_CHUNKS = Number(process.env.BENCH_REPLY_CHUNKS ?? 10);
 
 /** The stand-in model: the first chunk at once, then one every `gapMs`, `chunks` in all. */
 function startModel(chunks: (id: string) => number, gapMs: number) {
@@ -115,7 +120,7 @@ const keepAlive = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 /** Child process: the stand-in model. Long streams (400 chunks) for messages that start with "s", short ones otherwise. */
 async function serveModel() {
-  const model = await startModel((id) => (id.startsWith('s') ? 400 : 10), 50);
+  const model = await startModel((id) => (id.startsWith('s') ? 400 : REPLY_CHUNKS), 50);
   console.log(JSON.stringify({ url: model.url }));
   process.on('message', (msg) => {
     if (msg === 'delays') process.send?.(Object.fromEntries(model.firstChunkDelay));
@@ -145,7 +150,7 @@ async function serveApp(modelUrl: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', username: 'bench_user', password: 'Bench-Mark-Pass-1!' }),
   });
-  const { accessToken } = (await signup.json()) as { accessToken: string };
+  const { accessToken, user } = (await signup.json()) as { accessToken: string; user: { id: string } };
   const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
   const created = await fetch(`${base}/api/bots`, {
     method: 'POST',
@@ -159,11 +164,14 @@ async function serveApp(modelUrl: string) {
     }),
   });
   const botId = ((await created.json()) as { id: string }).id;
-  // Replies cost nothing here: the ledger is measured by the API tests, the stream by this script.
-  await db.handle.db
-    .update(bots)
-    .set({ costs: { textMessage: 0, imageGeneration: 5, videoGeneration: 20 } })
-    .where(eq(bots.id, botId));
+  // Every reply is charged through the ledger as in production (1 token); the user can afford them all.
+  await postLedgerEntry(db.handle.db, {
+    userId: user.id,
+    currency: 'tokens',
+    amount: 1_000_000,
+    reason: 'bench',
+    idempotencyKey: 'bench-grant',
+  });
   console.log(JSON.stringify({ base, token: accessToken, botId, kind: db.kind }));
   process.once('SIGTERM', () => {
     void (async () => {
@@ -209,12 +217,12 @@ async function main() {
   // 1. Time added to the first token, 200 chats at once (after a warm-up round).
   const chats = await Promise.all(Array.from({ length: CONCURRENT }, () => newChat()));
   await Promise.all(chats.slice(0, 20).map((id, i) => chatOnce(base, accessToken, id, `warm ${i}`, { waitForEnd: true })));
-  // Each chat is a person: five messages one after another, reading each reply and thinking up to a second between them.
+  // Each chat is a person: five messages one after another, reading each reply and thinking up to THINK_MS between them.
   const added: number[] = [];
   await Promise.all(
     chats.map(async (id, i) => {
-      for (let turn = 0; turn < 5; turn++) {
-        await new Promise((r) => setTimeout(r, Math.random() * 1000));
+      for (let turn = 0; turn < TURNS; turn++) {
+        await new Promise((r) => setTimeout(r, Math.random() * THINK_MS));
         const content = `m${i}-${turn}`;
         const result = await chatOnce(base, accessToken, id, content, { waitForEnd: true });
         added.push(result.firstToken);
@@ -228,7 +236,7 @@ async function main() {
   added.sort((a, b) => a - b);
   console.log(`database: ${kind}; the app, the model and the clients each in their own process`);
   console.log(
-    `first token, ${CONCURRENT} chats at once (${added.length} messages): server adds p50 ${percentile(added, 50).toFixed(1)} ms, p99 ${percentile(added, 99).toFixed(1)} ms`,
+    `first token, ${CONCURRENT} chats at once (${added.length} messages; replies of ${REPLY_CHUNKS} chunks 50 ms apart, up to ${THINK_MS} ms of thought between them): server adds p50 ${percentile(added, 50).toFixed(1)} ms, p99 ${percentile(added, 99).toFixed(1)} ms`,
   );
 
   // 2. Many streams held open at once.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,6 +21,28 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs `fn` while holding a lock shared by every instance (migrations, seeding). */
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * A statement of a hot path, built once per database and prepared under its name: drizzle skips
+ * building the query, and a PostgreSQL server parses and plans it once per connection.
+ */
+export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const statements = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = build(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+/** The rows of a raw query: the two drivers shape `execute`'s result differently. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
 export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string } | { memory: true };

@@ -113,6 +113,19 @@ describe('postLedgerEntry', () => {
       await post(user, -5, 'spend-1');
       expect(await post(user, -5, 'spend-1')).toEqual({ balance: 0, duplicate: true });
     });
+
+    it("answers a repeat inside a caller's transaction without spoiling it", async () => {
+      const user = await newUser();
+      await post(user, 7, 'gift-1');
+      const balance = await db().transaction(async (tx) => {
+        const repeat = await postLedgerEntry(tx, { userId: user, currency: 'tokens', amount: 7, reason: 'test', idempotencyKey: 'gift-1' });
+        expect(repeat).toEqual({ balance: 7, duplicate: true });
+        // The transaction goes on: a later movement in it commits with it.
+        return postLedgerEntry(tx, { userId: user, currency: 'tokens', amount: -2, reason: 'test', idempotencyKey: 'spend-2' });
+      });
+      expect(balance).toEqual({ balance: 5, duplicate: false });
+      expect((await entriesOf(user)).map((e) => e.balanceAfter)).toEqual([7, 5]);
+    });
   });
 
   describe('concurrency', () => {

@@ -15,20 +15,19 @@ export function originOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent, language, device };
 }
 
-/** One bot_logs row: every chat start, reply and error. */
-export async function logBot(
-  db: Executor,
-  entry: {
-    botId: string;
-    userId: string | null;
-    action: Action;
-    origin: ReturnType<typeof originOf>;
-    tokensUsed?: number;
-    responseTime?: number;
-    error?: string;
-  },
-) {
-  await db.insert(botLogs).values({
+export interface BotLogEntry {
+  botId: string;
+  userId: string | null;
+  action: Action;
+  origin: ReturnType<typeof originOf>;
+  tokensUsed?: number;
+  responseTime?: number;
+  error?: string;
+}
+
+/** The bot_logs row of an entry (every chat start, reply and error writes one). */
+export function botLogRow(entry: BotLogEntry): typeof botLogs.$inferInsert {
+  return {
     botId: entry.botId,
     userId: entry.userId,
     action: entry.action,
@@ -41,19 +40,27 @@ export async function logBot(
       language: entry.origin.language,
       device: entry.origin.device,
     },
-  });
+  };
 }
 
-/** Keeps the bot's running totals and its popularity (§9 formula) current. */
-export async function bumpBotStats(db: Executor, botId: string, delta: { chats?: number; messages?: number }) {
+export async function logBot(db: Executor, entry: BotLogEntry) {
+  await db.insert(botLogs).values(botLogRow(entry));
+}
+
+/**
+ * The change to a bot's running totals and its popularity (§9 formula), as the `set` of an
+ * update of the bot's row: a reply's last statement carries it along with the reply's own writes.
+ */
+export function botStatsBump(delta: { chats?: number; messages?: number }) {
   const chats = delta.chats ?? 0;
   const messages = delta.messages ?? 0;
-  await db
-    .update(bots)
-    .set({
-      totalChats: sql`${bots.totalChats} + ${chats}`,
-      totalMessages: sql`${bots.totalMessages} + ${messages}`,
-      popularity: sql`least(100, round((0.1 * (${bots.totalChats} + ${chats}) + 0.01 * (${bots.totalMessages} + ${messages}) + 0.2 * ${bots.totalImagesGenerated} + 0.5 * ${bots.totalVideosGenerated})::numeric, 2))`,
-    })
-    .where(eq(bots.id, botId));
+  return {
+    totalChats: sql`${bots.totalChats} + ${chats}`,
+    totalMessages: sql`${bots.totalMessages} + ${messages}`,
+    popularity: sql`least(100, round((0.1 * (${bots.totalChats} + ${chats}) + 0.01 * (${bots.totalMessages} + ${messages}) + 0.2 * ${bots.totalImagesGenerated} + 0.5 * ${bots.totalVideosGenerated})::numeric, 2))`,
+  };
+}
+
+export async function bumpBotStats(db: Executor, botId: string, delta: { chats?: number; messages?: number }) {
+  await db.update(bots).set(botStatsBump(delta)).where(eq(bots.id, botId));
 }

@@ -5,13 +5,14 @@ import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { withDefaultCosts, withDefaultSettings } from '@app/shared/bots/validation';
 import type { Database } from '../../db/client';
 import type { BotRow } from '../bots/access';
-import { chatMessages, chats } from '../../db/schema/chats';
+import { chatMessages } from '../../db/schema/chats';
 import { AppError } from '../../lib/http-errors';
 import { InsufficientBalanceError, postLedgerEntry } from '../tokens/wallet';
-import { bumpBotStats, logBot, type originOf } from './activity';
+import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from './models/types';
 import { buildPrompt, fillMacros } from './prompt';
 import type { MessageRow } from './repository';
+import { exchangeInsert, replyFinish } from './reply-statements';
 
 /** How often a streaming reply is written down: a crash or a dropped connection loses at most this much. */
 const FLUSH_MS = 750;
@@ -54,17 +55,14 @@ export async function reserveReply(db: Database, userId: string, cost: number, r
   };
 }
 
-/** A new reply: its group is itself (group_id null means "my own id", so no second write). */
-async function insertReply(db: Database, chatId: string, chargeKey: string): Promise<MessageRow> {
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ chatId, role: 'assistant', content: '', status: 'streaming', chargeKey })
-    .returning();
-  return row!;
+/** The user's message and the reply's row to stream into, written before the model is called (see exchangeInsert). */
+export async function insertExchange(db: Database, chatId: string, content: string, chargeKey: string) {
+  const [said, reply] = await exchangeInsert(db).execute({ chatId, content, chargeKey });
+  return { said: said!, reply: reply! };
 }
 
 /** A regenerated reply: the next variant of the group, the only one selected. */
-async function insertVariant(db: Database, chatId: string, of: MessageRow, chargeKey: string): Promise<MessageRow> {
+export async function insertVariant(db: Database, chatId: string, of: MessageRow, chargeKey: string): Promise<MessageRow> {
   return db.transaction(async (tx) => {
     const groupId = of.groupId ?? of.id;
     if (of.groupId === null) await tx.update(chatMessages).set({ groupId }).where(eq(chatMessages.id, of.id));
@@ -94,15 +92,16 @@ export interface ReplyContext {
 /**
  * Writes a reply into a chat as it streams (§3 of issue 4: nothing is lost). The reply's row
  * exists before the model starts, its text is saved every FLUSH_MS and at the end; a failure
- * keeps what arrived, marked failed, and refunds; a stop keeps it, marked stopped.
- * `variantOf` makes the reply an alternative of an earlier one (regenerate).
+ * keeps what arrived, marked failed, and refunds; a stop keeps it, marked stopped. A finished
+ * reply's bookkeeping (its text, the chat, the bot's log and totals) is one statement.
  */
 export async function streamReply(
   ctx: ReplyContext,
   opts: {
     /** The conversation the reply answers, oldest first (the user's new message last). */
     history: { role: 'user' | 'assistant'; content: string }[];
-    variantOf?: MessageRow;
+    /** The reply's row, written before the model is called (insertExchange, insertVariant). */
+    row: MessageRow;
     /** The reply's reserved cost (reserveReply), taken before anything was saved. */
     charge: Reservation;
     signal: AbortSignal;
@@ -111,13 +110,12 @@ export async function streamReply(
   },
 ): Promise<MessageRow> {
   const { db, bot, chatId } = ctx;
-  const { charge, history } = opts;
+  const { charge, history, row } = opts;
   const settings = withDefaultSettings(bot.settings);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const prompt = buildPrompt({ bot: { ...bot, settings }, userName: ctx.user.displayName, history });
 
   const started = Date.now();
-  // The model is asked at once, while the reply's row is written: the first token does not wait for the database.
   const stream = ctx.model.stream(
     {
       messages: prompt,
@@ -132,19 +130,6 @@ export async function streamReply(
     },
     opts.signal,
   );
-  const pieces = stream[Symbol.asyncIterator]();
-  const first = pieces.next();
-  // Keep an early failure of the model from going unhandled while the row is written; it is read below.
-  first.catch(() => undefined);
-
-  let row: MessageRow;
-  try {
-    row = opts.variantOf ? await insertVariant(db, chatId, opts.variantOf, charge.key) : await insertReply(db, chatId, charge.key);
-  } catch (err) {
-    await pieces.return?.();
-    await charge.refund();
-    throw err;
-  }
   opts.onStart?.(row);
 
   let text = '';
@@ -154,9 +139,9 @@ export async function streamReply(
     return updated ?? row;
   };
   try {
-    for (let next = await first; !next.done; next = await pieces.next()) {
-      text += next.value;
-      opts.onToken?.(next.value);
+    for await (const piece of stream) {
+      text += piece;
+      opts.onToken?.(piece);
       if (Date.now() - lastFlush >= FLUSH_MS) {
         lastFlush = Date.now();
         await save({ content: text });
@@ -183,15 +168,25 @@ export async function streamReply(
 
   const responseMs = Date.now() - started;
   const tokensUsed = Math.ceil((prompt.reduce((n, m) => n + m.content.length, 0) + text.length) / 4);
-  // The bookkeeping of a finished reply, side by side.
-  const [final] = await Promise.all([
-    save({ content: text, status: 'complete', tokensUsed, responseMs }),
-    db
-      .update(chats)
-      .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
-      .where(eq(chats.id, chatId)),
-    logBot(db, { botId: bot.id, userId: ctx.user.id, action: 'message', origin: ctx.origin, tokensUsed, responseTime: responseMs }),
-    bumpBotStats(db, bot.id, { messages: 1 }),
-  ]);
-  return final;
+  const log = botLogRow({
+    botId: bot.id,
+    userId: ctx.user.id,
+    action: 'message',
+    origin: ctx.origin,
+    tokensUsed,
+    responseTime: responseMs,
+  });
+  const [final] = await replyFinish(db).execute({
+    messageId: row.id,
+    content: text,
+    tokensUsed,
+    responseMs,
+    chatId,
+    botId: bot.id,
+    userId: ctx.user.id,
+    ip: log.ip,
+    userAgent: log.userAgent,
+    metadata: log.metadata,
+  });
+  return final ?? row;
 }

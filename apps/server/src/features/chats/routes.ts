@@ -16,7 +16,6 @@ import {
   ZSendMessageBody,
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
-import { bots } from '../../db/schema/bots';
 import { chatMessages, chats } from '../../db/schema/chats';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
@@ -24,24 +23,13 @@ import { requireBot } from '../bots/access';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from './models/types';
 import { fillMacros } from './prompt';
-import { replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
-import {
-  getChatView,
-  historyUpTo,
-  listChats,
-  listMessages,
-  recentHistory,
-  requireChat,
-  requireMessage,
-  toMessages,
-  type MessageRow,
-} from './repository';
+import { insertExchange, insertVariant, replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
+import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
+import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { openEventStream, wantsStream } from './sse';
 
 const tags = ['chats'];
 const ZNoContent = z.null().describe('No content');
-/** The most messages a prompt is built from; the prompt builder keeps what fits. */
-const HISTORY_MAX = 200;
 
 /** Conversations with bots: start, list, read page by page, send with a streamed reply, regenerate, edit, delete. */
 export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (app, { model }) => {
@@ -154,7 +142,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     ctx: ReplyContext,
     opts: {
       history: { role: 'user' | 'assistant'; content: string }[];
-      variantOf?: MessageRow;
+      row: MessageRow;
       userMessage?: MessageRow;
       charge: Reservation;
     },
@@ -185,22 +173,19 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   }
 
   /**
-   * The chat and its bot in one query (a reply's hot path). The bot must still be visible to the
-   * caller: a bot made private since closes its chats to everyone but its collaborators.
+   * The chat and its bot in one query (a reply's hot path), with the latest visible messages
+   * when `withHistory` (oldest first). The bot must still be visible to the caller: a bot made
+   * private since closes its chats to everyone but its collaborators.
    */
-  async function replyContext(request: Parameters<typeof requireAuth>[0], chatId: string) {
+  async function replyContext(request: Parameters<typeof requireAuth>[0], chatId: string, opts: { withHistory?: boolean } = {}) {
     const caller = await callerOf(request);
-    const [row] = await db
-      .select({ chat: chats, bot: bots })
-      .from(chats)
-      .innerJoin(bots, eq(bots.id, chats.botId))
-      .where(and(eq(chats.id, chatId), eq(chats.userId, caller.id)))
-      .limit(1);
+    const [row] = await (opts.withHistory ? chatForReply(db) : chatForRegenerate(db)).execute({ chatId, userId: caller.id });
     if (!row) throw notFound(CHAT_MESSAGES.chatNotFound);
     const open = (row.bot.visibility !== 'private' && row.bot.isActive) || row.bot.createdBy === caller.id || caller.role === 'admin';
     const bot = open ? row.bot : (await requireBot(db, row.bot.id, caller, 'read')).bot;
     return {
       chat: row.chat,
+      history: ('history' in row ? row.history : undefined) ?? [],
       ctx: { db, model, log: request.log, chatId, bot, user: caller, origin: originOf(request) } satisfies ReplyContext,
     };
   }
@@ -218,32 +203,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       },
     },
     async (request, reply) => {
-      const { chat, ctx } = await replyContext(request, request.params.id);
+      const { chat, ctx, history } = await replyContext(request, request.params.id, { withHistory: true });
       // The cost first: without enough tokens the answer is 402 and nothing is saved.
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
-      let userMessage: MessageRow;
-      let history: { id: number; role: 'user' | 'assistant'; content: string }[];
+      let written: Awaited<ReturnType<typeof insertExchange>>;
       try {
-        // The user's words are saved before the model is called: nothing the user typed is lost.
-        // The history is read while the message is written; a read that already sees the new row leaves it out.
-        const [[inserted], , earlier] = await Promise.all([
-          db.insert(chatMessages).values({ chatId: chat.id, role: 'user', content: request.body.content }).returning(),
-          db
-            .update(chats)
-            .set({ updatedAt: new Date(), messageCount: sql`${chats.messageCount} + 1` })
-            .where(eq(chats.id, chat.id)),
-          recentHistory(db, chat.id, HISTORY_MAX),
-        ]);
-        userMessage = inserted!;
-        history = [
-          ...earlier.filter((m) => m.id !== inserted!.id),
-          { id: inserted!.id, role: 'user' as const, content: inserted!.content },
-        ];
+        // The user's words are saved (with the reply's row) before the model is called: nothing the user typed is lost.
+        written = await insertExchange(db, chat.id, request.body.content, charge.key);
       } catch (err) {
         await charge.refund();
         throw err;
       }
-      return respond(request, reply, ctx, { history: history.map(({ role, content }) => ({ role, content })), userMessage, charge });
+      return respond(request, reply, ctx, {
+        history: [...history, { role: 'user', content: written.said.content }],
+        row: written.reply,
+        userMessage: written.said,
+        charge,
+      });
     },
   );
 
@@ -258,9 +234,19 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const target = await requireMessage(db, chat.id, request.params.messageId);
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
-      // The reply answers what came before it.
-      const history = await historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX);
-      return respond(request, reply, ctx, { history, variantOf: target, charge });
+      let row: MessageRow;
+      let history: Awaited<ReturnType<typeof historyUpTo>>;
+      try {
+        // The reply answers what came before it.
+        [row, history] = await Promise.all([
+          insertVariant(db, chat.id, target, charge.key),
+          historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX),
+        ]);
+      } catch (err) {
+        await charge.refund();
+        throw err;
+      }
+      return respond(request, reply, ctx, { history, row, charge });
     },
   );
 

@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { BotStatistics } from '@app/shared/chats/schemas';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { dayOf } from './daily-stats';
 
 const RANGE_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const;
 type Range = keyof typeof RANGE_DAYS;
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
 
 /**
  * The statistics object of §3 on real data: past days from bot_stats (the daily job), today live
@@ -25,18 +20,18 @@ export async function botStatistics(db: Database, botId: string, range: Range, n
   const dates = Array.from({ length: days }, (_, i) => dayOf(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
 
   const [past, live, sessions, hours, languages, devices, totals, retention, lengths, ratings, bot] = await Promise.all([
-    rows<{ date: string; chats: number; messages: number; errors: number; tokens: number }>(
+    queryRows<{ date: string; chats: number; messages: number; errors: number; tokens: number }>(
       db,
       sql`select date, total_chats as chats, total_messages as messages, errors, total_tokens_used as tokens
           from bot_stats where bot_id = ${botId} and date >= ${from} and date < ${today}`,
     ),
-    rows<{ chats: number; messages: number; errors: number; tokens: number }>(
+    queryRows<{ chats: number; messages: number; errors: number; tokens: number }>(
       db,
       sql`select count(*) filter (where action = 'chat_started')::int as chats, count(*) filter (where action = 'message')::int as messages,
                  count(*) filter (where action = 'error')::int as errors, coalesce(sum((metadata->>'tokensUsed')::int), 0)::int as tokens
           from bot_logs where bot_id = ${botId} and created_at >= ${today}::date`,
     ),
-    rows<{ date: string; seconds: number }>(
+    queryRows<{ date: string; seconds: number }>(
       db,
       sql`select day as date, avg(extract(epoch from last - first))::float as seconds from (
             select m.chat_id, to_char(m.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, min(m.created_at) as first, max(m.created_at) as last
@@ -44,27 +39,27 @@ export async function botStatistics(db: Database, botId: string, range: Range, n
             where c.bot_id = ${botId} and m.created_at >= ${from}::date
             group by m.chat_id, day) s group by day`,
     ),
-    rows<{ hour: number; n: number }>(
+    queryRows<{ hour: number; n: number }>(
       db,
       sql`select extract(hour from created_at at time zone 'UTC')::int as hour, count(*)::int as n
           from bot_logs where bot_id = ${botId} and created_at >= ${from}::date group by hour`,
     ),
-    rows<{ key: string; n: number }>(
+    queryRows<{ key: string; n: number }>(
       db,
       sql`select coalesce(metadata->>'language', 'unknown') as key, count(distinct coalesce(user_id::text, ip))::int as n
           from bot_logs where bot_id = ${botId} and created_at >= ${from}::date group by key order by n desc limit 5`,
     ),
-    rows<{ key: string; n: number }>(
+    queryRows<{ key: string; n: number }>(
       db,
       sql`select coalesce(metadata->>'device', 'unknown') as key, count(distinct coalesce(user_id::text, ip))::int as n
           from bot_logs where bot_id = ${botId} and created_at >= ${from}::date group by key order by n desc`,
     ),
-    rows<{ users: number; response: number | null }>(
+    queryRows<{ users: number; response: number | null }>(
       db,
       sql`select count(distinct user_id)::int as users, avg((metadata->>'responseTime')::float) filter (where action = 'message') as response
           from bot_logs where bot_id = ${botId} and created_at >= ${from}::date`,
     ),
-    rows<{ users: number; d1: number; d7: number; d30: number }>(
+    queryRows<{ users: number; d1: number; d7: number; d30: number }>(
       db,
       sql`with firsts as (
             select user_id, min(created_at) as first from bot_logs
@@ -75,18 +70,18 @@ export async function botStatistics(db: Database, botId: string, range: Range, n
                  count(*) filter (where exists (select 1 from bot_logs l where l.bot_id = ${botId} and l.user_id = f.user_id and l.created_at >= f.first + interval '30 days'))::int as d30
           from firsts f`,
     ),
-    rows<{ total: number; short: number; medium: number; long: number; active: number }>(
+    queryRows<{ total: number; short: number; medium: number; long: number; active: number }>(
       db,
       sql`select count(*)::int as total, count(*) filter (where message_count <= 5)::int as short,
                  count(*) filter (where message_count between 6 and 20)::int as medium, count(*) filter (where message_count > 20)::int as long,
                  count(*) filter (where updated_at > now() - interval '1 day')::int as active
           from chats where bot_id = ${botId}`,
     ),
-    rows<{ rating: number; n: number }>(
+    queryRows<{ rating: number; n: number }>(
       db,
       sql`select rating::int, count(*)::int as n from bot_ratings where bot_id = ${botId} group by rating`,
     ),
-    rows<{ avg_rating: number | null; rating_count: number }>(db, sql`select avg_rating, rating_count from bots where id = ${botId}`),
+    queryRows<{ avg_rating: number | null; rating_count: number }>(db, sql`select avg_rating, rating_count from bots where id = ${botId}`),
   ]);
 
   const byDate = new Map(past.map((p) => [p.date, p]));

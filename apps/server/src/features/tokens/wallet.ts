@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { queryRows, type Executor } from '../../db/client';
 import { ledgerEntries, wallets } from '../../db/schema/ledger';
 
 export type Currency = 'tokens' | 'gems';
@@ -37,6 +37,10 @@ class DuplicatePosting extends Error {}
  */
 export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Promise<PostingResult> {
   if (!Number.isSafeInteger(posting.amount)) throw new Error('Ledger amounts are whole numbers');
+  const posted = await postInOneStatement(db, posting);
+  if (posted !== null) return { balance: posted, duplicate: false };
+  // Nothing moved: the wallet is missing, the balance too low, or the key already posted. The
+  // transaction below tells which (and creates the wallet).
   try {
     return await db.transaction(async (tx) => {
       await tx.insert(wallets).values({ userId: posting.userId, currency: posting.currency, balance: 0 }).onConflictDoNothing();
@@ -70,6 +74,39 @@ export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Pro
     if (!(err instanceof DuplicatePosting)) throw err;
     return { balance: await getBalance(db, posting.userId, posting.currency), duplicate: true };
   }
+}
+
+/**
+ * The usual movement in one round trip (a reply's charge is on the path to its first token):
+ * the wallet row is locked and read at its latest value, the entry is written with the balance
+ * it leads to, and the wallet takes that balance only if the entry was written. A key already
+ * posted (even at the same moment, by another call) writes no entry, so nothing moves, and a
+ * balance that would go below zero selects no row. Answers the new balance, or null when
+ * nothing moved. Never raises for a duplicate, so it is safe inside a caller's transaction.
+ */
+async function postInOneStatement(db: Executor, p: LedgerPosting): Promise<number | null> {
+  const [row] = await queryRows<{ balance: string | number }>(
+    db,
+    sql`
+      with current as (
+        select balance from ${wallets}
+        where user_id = ${p.userId} and currency = ${p.currency} and balance + ${p.amount} >= 0
+        for update
+      ), entry as (
+        insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, idempotency_key, balance_after)
+        select ${p.userId}, ${p.currency}, ${p.amount}, ${p.reason}, ${p.reference ?? null}, ${p.idempotencyKey}, balance + ${p.amount}
+        from current
+        on conflict (idempotency_key) do nothing
+        returning balance_after
+      ), moved as (
+        update ${wallets} set balance = entry.balance_after, updated_at = now()
+        from entry
+        where user_id = ${p.userId} and currency = ${p.currency}
+        returning wallets.balance
+      )
+      select balance from moved`,
+  );
+  return row ? Number(row.balance) : null;
 }
 
 /** The current balance; 0 for a user who has never had one. */

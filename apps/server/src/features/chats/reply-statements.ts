@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase, type Database } from '../../db/client';
+import { bots } from '../../db/schema/bots';
+import { botLogs, chatMessages, chats } from '../../db/schema/chats';
+import { botStatsBump } from './activity';
+import { recentHistorySql } from './repository';
+
+/**
+ * The statements of a reply's hot path, prepared: a reply reads its chat, writes the exchange,
+ * and writes down the result, and bench/chat-stream.ts showed that building these queries again
+ * for every reply cost more than running them.
+ */
+
+/** The most messages a prompt is built from; the prompt builder keeps what fits. */
+export const HISTORY_MAX = 200;
+
+const chatAndBot = (db: Database, withHistory: boolean) =>
+  db
+    .select({ chat: chats, bot: bots, ...(withHistory ? { history: recentHistorySql(chats.id, HISTORY_MAX) } : {}) })
+    .from(chats)
+    .innerJoin(bots, eq(bots.id, chats.botId))
+    .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.userId, sql.placeholder('userId'))))
+    .limit(1);
+
+/** The caller's chat with its bot, and the latest visible messages (oldest first) for the prompt. */
+export const chatForReply = preparedPerDatabase((db) => chatAndBot(db, true).prepare('chat_for_reply'));
+
+/** The caller's chat with its bot (a regenerated reply reads its own history). */
+export const chatForRegenerate = preparedPerDatabase((db) => chatAndBot(db, false).prepare('chat_for_regenerate'));
+
+const chatTouched = (db: Database) =>
+  db
+    .update(chats)
+    .set({ updatedAt: sql`now()`, messageCount: sql`${chats.messageCount} + 1` })
+    .where(eq(chats.id, sql.placeholder('chatId')))
+    .returning({ id: chats.id });
+
+/**
+ * The user's message and the reply's row, with the chat's count and time, in one statement: the
+ * words are saved before the model is called, and the reply has a row to stream into. A new
+ * reply's group is itself (group_id null means "my own id"). The ids follow the rows' order.
+ * Parameters: chatId, content, chargeKey.
+ */
+export const exchangeInsert = preparedPerDatabase((db) => {
+  const chatId = sql.placeholder('chatId');
+  const written = db.$with('written').as(
+    db
+      .insert(chatMessages)
+      .values([
+        { chatId, role: 'user', content: sql.placeholder('content') },
+        { chatId, role: 'assistant', content: '', status: 'streaming', chargeKey: sql.placeholder('chargeKey') },
+      ])
+      .returning(),
+  );
+  const counted = db.$with('counted').as(chatTouched(db));
+  return db.with(written, counted).select().from(written).orderBy(written.id).prepare('reply_exchange');
+});
+
+/**
+ * A finished reply's bookkeeping in one statement: its text, the chat's count and time, the
+ * bot's log row, and the bot's totals and popularity. Answers the saved reply.
+ * Parameters: messageId, content, tokensUsed, responseMs, chatId, botId, userId, ip, userAgent, metadata.
+ */
+export const replyFinish = preparedPerDatabase((db) => {
+  const saved = db.$with('saved').as(
+    db
+      .update(chatMessages)
+      .set({
+        // A placeholder in a `set` goes through sql``.
+        content: sql`${sql.placeholder('content')}`,
+        status: 'complete',
+        tokensUsed: sql`${sql.placeholder('tokensUsed')}`,
+        responseMs: sql`${sql.placeholder('responseMs')}`,
+      })
+      .where(eq(chatMessages.id, sql.placeholder('messageId')))
+      .returning(),
+  );
+  const counted = db.$with('counted').as(chatTouched(db));
+  const logged = db.$with('logged').as(
+    db
+      .insert(botLogs)
+      .values({
+        botId: sql.placeholder('botId'),
+        userId: sql.placeholder('userId'),
+        action: 'message',
+        ip: sql.placeholder('ip'),
+        userAgent: sql.placeholder('userAgent'),
+        metadata: sql.placeholder('metadata'),
+      })
+      .returning({ id: botLogs.id }),
+  );
+  const bumped = db.$with('bumped').as(
+    db
+      .update(bots)
+      .set(botStatsBump({ messages: 1 }))
+      .where(eq(bots.id, sql.placeholder('botId')))
+      .returning({ id: bots.id }),
+  );
+  return db.with(saved, counted, logged, bumped).select().from(saved).prepare('reply_finish');
+});
