@@ -48,4 +48,37 @@ test.describe('chat', () => {
     await expect(page.getByTestId('user-message')).toContainText('What are we hauling?');
     expect(errors).toEqual([]);
   });
+
+  test('after a few exchanges the chat asks for stars once, and the header keeps them', async ({ page }) => {
+    const errors = watchConsole(page);
+    const account = newAccount();
+    await page.request.post('/api/auth/signup', { data: { email: account.email, username: account.username, password: account.password } });
+    await signIn(page, account);
+    await page.goto('/');
+    await page
+      .getByTestId('bot-card')
+      .filter({ has: page.getByRole('heading', { name: 'Atlas', exact: true }) })
+      .getByRole('link', { name: 'Start Chat' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Atlas' })).toBeVisible();
+
+    for (const [i, text] of ['Plan my Monday', 'And Tuesday?', 'Thanks!'].entries()) {
+      await expect(page.getByTestId('rate-prompt')).toHaveCount(0);
+      await page.getByTestId('composer').fill(text);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('[data-testid=bot-message][data-status=complete]')).toHaveCount(i + 2, { timeout: 20_000 });
+    }
+    const prompt = page.getByTestId('rate-prompt');
+    await expect(prompt).toContainText('How is your chat with Atlas going?');
+    await prompt.getByRole('button', { name: '4 stars' }).click();
+    await expect(page.getByText('Thanks! You gave 4 stars')).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    await expect(page.getByTestId('rate-button')).toHaveAccessibleName('Your rating: 4 stars');
+
+    // Reopened, the chat knows the stars and does not ask again.
+    await page.reload();
+    await expect(page.getByTestId('rate-button')).toHaveAccessibleName('Your rating: 4 stars');
+    await expect(page.getByTestId('rate-prompt')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });

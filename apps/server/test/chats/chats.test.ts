@@ -192,6 +192,8 @@ describe('chats with the offline responder', () => {
   });
 
   it('lets people rate a bot they chatted with, and keeps the average current', async () => {
+    const chat = await start();
+    expect((await call(t, alice, 'GET', `/api/chats/${chat.id}`)).json()).toMatchObject({ myRating: null });
     expect((await call(t, alice, 'POST', `/api/bots/${botId}/rate`, { rating: 4 })).json()).toMatchObject({
       rating: 4,
       ratingCount: 1,
@@ -209,6 +211,10 @@ describe('chats with the offline responder', () => {
       avgRating: 3.5,
     });
     expect((await call(t, alice, 'POST', `/api/bots/${botId}/rate`, { rating: 6 })).statusCode).toBe(400);
+    // Each chat with the bot shows the owner's own stars, in the chat and in the list.
+    expect((await call(t, alice, 'GET', `/api/chats/${chat.id}`)).json()).toMatchObject({ myRating: 2 });
+    const list = (await call(t, alice, 'GET', `/api/chats?botId=${botId}`)).json() as { items: Chat[] };
+    expect(list.items.map((c) => c.myRating)).toEqual(list.items.map(() => 2));
   });
 
   it("answers the creator's test with one reply and saves nothing", async () => {

@@ -39,6 +39,8 @@ export const ZChat = z.object({
   bot: ZChatBot,
   messageCount: z.number().int(),
   lastMessage: z.object({ role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() }).nullable(),
+  /** The stars the chat's owner gave the bot (1–5), or null before they rate it: the screen asks after some chatting. */
+  myRating: z.number().int().min(1).max(5).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type AnyColumn } from 
 import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
 import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
-import { chatMessages, chats } from '../../db/schema/chats';
+import { botRatings, chatMessages, chats } from '../../db/schema/chats';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern } from '../bots/search';
 
@@ -36,12 +36,17 @@ const chatColumns = {
   last: sql<{ role: 'user' | 'assistant'; content: string; created_at: string } | null>`(
     select json_build_object('role', m.role, 'content', left(m.content, 200), 'created_at', m.created_at)
     from ${chatMessages} m where m.chat_id = ${chats.id} and m.selected order by m.id desc limit 1)`,
+  myRating: sql<number | null>`(
+    select r.rating from ${botRatings} r where r.bot_id = ${chats.botId} and r.user_id = ${chats.userId})`.mapWith((v) =>
+    v === null ? null : Number(v),
+  ),
 };
 
 function toChat(row: {
   chat: ChatRow;
   bot: { id: string; name: string; avatarUrl: string | null };
   last: { role: 'user' | 'assistant'; content: string; created_at: string } | null;
+  myRating: number | null;
 }): Chat {
   return {
     id: row.chat.id,
@@ -52,6 +57,7 @@ function toChat(row: {
     lastMessage: row.last
       ? { role: row.last.role, content: row.last.content, createdAt: new Date(row.last.created_at).toISOString() }
       : null,
+    myRating: row.myRating,
     createdAt: row.chat.createdAt.toISOString(),
     updatedAt: row.chat.updatedAt.toISOString(),
   };

@@ -1,5 +1,4 @@
-import { AlertCircle, Coins, Info, Plus, Star } from 'lucide-react';
-import { useState } from 'react';
+import { AlertCircle, Coins, Info, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,9 +12,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
-import { useRateBot } from './api';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
+import { RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
 import { useConversation } from './use-conversation';
 import { useStickToBottom } from './use-stick-to-bottom';
 
@@ -29,6 +28,12 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
   const lastReplyId = [...conversation.messages].reverse().find((m) => m.role === 'assistant')?.id;
   const outOfTokens = conversation.error instanceof ApiRequestError && conversation.error.code === 'INSUFFICIENT_TOKENS';
   const act = (work: Promise<unknown>) => void work.catch((err: Error) => toast.error(translateMessage(err.message)));
+  const rating = useBotRating(chat.bot.id, chat.myRating);
+  // Replies that answered the user (the greeting doesn't count), finished.
+  const exchanges = conversation.messages.filter(
+    (m, i) => m.role === 'assistant' && m.status === 'complete' && conversation.messages[i - 1]?.role === 'user',
+  ).length;
+  const ratePrompt = useRatePrompt(chat.bot.id, rating.rating, exchanges);
 
   return (
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
@@ -38,7 +43,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
           <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
         </Link>
         <div className="ml-auto flex items-center gap-1">
-          <RateButton botId={chat.bot.id} />
+          <RateButton rating={rating} />
           <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat">
             <Plus />
             <span className="hidden sm:inline">{t('chat.newChat')}</span>
@@ -91,6 +96,11 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
                 onDelete={() => act(conversation.remove(message.id))}
               />
             ))}
+            {ratePrompt.show && !conversation.streaming ? (
+              <li>
+                <RatePrompt botName={chat.bot.name} rating={rating} onDismiss={ratePrompt.dismiss} />
+              </li>
+            ) : null}
           </ol>
         )}
       </div>
@@ -110,47 +120,6 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
       ) : null}
 
       <Composer streaming={conversation.streaming} onSend={(text) => void conversation.send(text)} onStop={conversation.stop} />
-    </div>
-  );
-}
-
-/** Rate the bot 1–5 after chatting (real ratings feed the bot's average). */
-function RateButton({ botId }: { botId: string }) {
-  const { t } = useTranslation();
-  const rate = useRateBot();
-  const [open, setOpen] = useState(false);
-  if (!open)
-    return (
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        <Star />
-        <span className="hidden sm:inline">{t('chat.rate')}</span>
-      </Button>
-    );
-  return (
-    <div className="flex items-center" role="group" aria-label={t('chat.rate')}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Button
-          key={n}
-          variant="ghost"
-          size="icon"
-          className="size-8"
-          aria-label={t('chat.stars', { count: n })}
-          onClick={() =>
-            rate.mutate(
-              { botId, rating: n },
-              {
-                onSuccess: () => {
-                  toast.success(t('chat.rated', { count: n }));
-                  setOpen(false);
-                },
-                onError: (err) => toast.error(translateMessage(err.message)),
-              },
-            )
-          }
-        >
-          <Star className="fill-amber-400 text-amber-400" />
-        </Button>
-      ))}
     </div>
   );
 }
