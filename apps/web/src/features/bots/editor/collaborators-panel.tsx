@@ -92,13 +92,7 @@ export function CollaboratorsPanel({ bot }: { bot: Bot }) {
                 <SelectTrigger className="min-w-0 flex-1" aria-label={t('botEditor.collaborators.role')} data-testid="invite-role">
                   <SelectValue />
                 </SelectTrigger>
-                <SelectContent>
-                  {INVITE_ROLES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {roleName(r)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
+                <RoleOptions roleName={roleName} />
               </Select>
               <Button type="submit" className="shrink-0" disabled={!email.trim() || invite.isPending} data-testid="invite-button">
                 {invite.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />}
@@ -151,13 +145,7 @@ export function CollaboratorsPanel({ bot }: { bot: Bot }) {
                       <SelectTrigger className="h-8 w-40" aria-label={t('botEditor.collaborators.roleOf', { name: c.user.displayName })}>
                         <SelectValue />
                       </SelectTrigger>
-                      <SelectContent>
-                        {INVITE_ROLES.map((r) => (
-                          <SelectItem key={r} value={r}>
-                            {roleName(r)}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
+                      <RoleOptions roleName={roleName} />
                     </Select>
                     <Button
                       size="icon"
@@ -198,5 +186,18 @@ export function CollaboratorsPanel({ bot }: { bot: Bot }) {
         }
       />
     </Card>
+  );
+}
+
+/** The roles an invite or a change may give (never owner). */
+function RoleOptions({ roleName }: { roleName(role: string): string }) {
+  return (
+    <SelectContent>
+      {INVITE_ROLES.map((r) => (
+        <SelectItem key={r} value={r}>
+          {roleName(r)}
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }
