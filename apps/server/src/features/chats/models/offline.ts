@@ -21,19 +21,43 @@ export class OfflineResponder implements ChatModel {
   }
 }
 
+/**
+ * The responder's own words, in the language the user writes in (Cyrillic → Russian); the
+ * character's traits stay in the language their creator wrote them in.
+ */
+const PHRASES = {
+  en: {
+    considers: (name: string) => `*${name} considers your question for a moment.*`,
+    listens: (name: string) => `*${name} listens closely.*`,
+    worthIt: (topic: string, user: string) => `"${topic}" — that is worth talking about, ${user}.`,
+    tellMore: (user: string) => `Tell me more, ${user}.`,
+    whyAsk: 'What made you ask?',
+    goOn: 'Go on, I am listening.',
+  },
+  ru: {
+    considers: (name: string) => `*${name} обдумывает ваш вопрос.*`,
+    listens: (name: string) => `*${name} внимательно слушает.*`,
+    worthIt: (topic: string, user: string) => `«${topic}» — об этом стоит поговорить, ${user}.`,
+    tellMore: (user: string) => `Расскажите подробнее, ${user}.`,
+    whyAsk: 'Почему вы спрашиваете?',
+    goOn: 'Продолжайте, я слушаю.',
+  },
+};
+
 /** A deterministic reply made of the character's traits and what the user said. */
 export function offlineReply({ character, settings }: GenerationRequest): string {
   const { name, personality, scenario, userName, lastUserMessage } = character;
+  const say = /\p{Script=Cyrillic}/u.test(lastUserMessage) ? PHRASES.ru : PHRASES.en;
   const trait = firstSentence(personality);
   const setting = firstSentence(scenario);
   const topic = keyPhrase(lastUserMessage);
   const question = lastUserMessage.trim().endsWith('?');
   const parts = [
-    question ? `*${name} considers your question for a moment.*` : `*${name} listens closely.*`,
-    topic ? `"${capitalise(topic)}" — that is worth talking about, ${userName}.` : `Tell me more, ${userName}.`,
+    question ? say.considers(name) : say.listens(name),
+    topic ? say.worthIt(capitalise(topic), userName) : say.tellMore(userName),
     trait,
     setting && settings.maxTokens > 200 ? `*${setting}*` : '',
-    question ? 'What made you ask?' : 'Go on, I am listening.',
+    question ? say.whyAsk : say.goOn,
   ];
   return parts.filter(Boolean).join(' ');
 }
