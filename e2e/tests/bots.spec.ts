@@ -1,19 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USER, newAccount, signIn, signOut, watchConsole } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO_USER, signIn, signOut, signUpAndIn, watchConsole } from './helpers';
 
 const PORTRAIT = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/cards/seraphina-sillytavern.png');
-
-/** A new account, made through the API (the sign-up page has its own tests). */
-async function signUpAndIn(page: Page) {
-  const account = newAccount();
-  const res = await page.request.post('/api/auth/signup', {
-    data: { email: account.email, username: account.username, password: account.password },
-  });
-  expect(res.status()).toBe(201);
-  await signIn(page, account);
-  return account;
-}
 
 test.describe('bots', () => {
   test('create a bot from a template, see the errors, publish it; another user finds it, clones it and bulk-deletes the copy', async ({

@@ -1,26 +1,23 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, signIn, watchConsole } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndIn, watchConsole } from './helpers';
+
+/** Explore's card of a demo bot → Start Chat. */
+async function openChatWith(page: Page, botName: string) {
+  await page.goto('/');
+  await page
+    .getByTestId('bot-card')
+    .filter({ has: page.getByRole('heading', { name: botName, exact: true }) })
+    .getByRole('link', { name: 'Start Chat' })
+    .click();
+}
 
 test.describe('chat', () => {
   test('open a bot, chat, watch the reply stream, regenerate it, see the balance drop', async ({ page }) => {
     const errors = watchConsole(page);
-    const account = newAccount();
-    expect(
-      (
-        await page.request.post('/api/auth/signup', {
-          data: { email: account.email, username: account.username, password: account.password },
-        })
-      ).status(),
-    ).toBe(201);
-    await signIn(page, account);
+    await signUpAndIn(page);
     await expect(page.getByTestId('token-badge')).toContainText('100');
 
-    await page.goto('/');
-    await page
-      .getByTestId('bot-card')
-      .filter({ has: page.getByRole('heading', { name: 'Captain Mira Voss', exact: true }) })
-      .getByRole('link', { name: 'Start Chat' })
-      .click();
+    await openChatWith(page, 'Captain Mira Voss');
     await expect(page.getByRole('heading', { name: 'Captain Mira Voss' })).toBeVisible();
     await expect(page.getByTestId('offline-notice')).toBeVisible();
     await expect(page.getByTestId('bot-message').first()).toContainText('cargo bay doors');
@@ -51,15 +48,8 @@ test.describe('chat', () => {
 
   test('after a few exchanges the chat asks for stars once, and the header keeps them', async ({ page }) => {
     const errors = watchConsole(page);
-    const account = newAccount();
-    await page.request.post('/api/auth/signup', { data: { email: account.email, username: account.username, password: account.password } });
-    await signIn(page, account);
-    await page.goto('/');
-    await page
-      .getByTestId('bot-card')
-      .filter({ has: page.getByRole('heading', { name: 'Atlas', exact: true }) })
-      .getByRole('link', { name: 'Start Chat' })
-      .click();
+    await signUpAndIn(page);
+    await openChatWith(page, 'Atlas');
     await expect(page.getByRole('heading', { name: 'Atlas' })).toBeVisible();
 
     for (const [i, text] of ['Plan my Monday', 'And Tuesday?', 'Thanks!'].entries()) {

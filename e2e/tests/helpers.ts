@@ -40,3 +40,14 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('sign-in')).toBeVisible();
 }
+
+/** A new account, made through the API (the sign-up page has its own tests), and signed in. */
+export async function signUpAndIn(page: Page) {
+  const account = newAccount();
+  const res = await page.request.post('/api/auth/signup', {
+    data: { email: account.email, username: account.username, password: account.password },
+  });
+  expect(res.status()).toBe(201);
+  await signIn(page, account);
+  return account;
+}

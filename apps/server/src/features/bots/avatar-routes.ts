@@ -48,7 +48,7 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: () => tooLarge('avatar'),
       });
       const image = await processAvatar(upload.data);
-      const url = await app.storage.put(`${botFolder(request.params.id)}${randomUUID()}.webp`, image.data, image.contentType);
+      const url = await app.storage.put(`bots/${request.params.id}/${randomUUID()}.webp`, image.data, image.contentType);
       let previous: string | null;
       try {
         previous = await app.ctx.db.transaction(async (tx) => {
@@ -67,6 +67,3 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** Where a bot's uploads go; a file there was made for that bot alone. */
-const botFolder = (botId: string) => `bots/${botId}/`;

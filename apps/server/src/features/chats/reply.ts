@@ -39,19 +39,29 @@ export async function reserveReply(db: Database, userId: string, cost: number, r
       throw err;
     }
   }
+  const refund = () =>
+    cost > 0
+      ? postLedgerEntry(db, {
+          userId,
+          currency: 'tokens',
+          amount: cost,
+          reason: 'reply_refund',
+          reference,
+          idempotencyKey: `refund:${key}`,
+        }).then(() => undefined)
+      : Promise.resolve();
   return {
     key,
-    refund: () =>
-      cost > 0
-        ? postLedgerEntry(db, {
-            userId,
-            currency: 'tokens',
-            amount: cost,
-            reason: 'reply_refund',
-            reference,
-            idempotencyKey: `refund:${key}`,
-          }).then(() => undefined)
-        : Promise.resolve(),
+    refund,
+    /** Runs the writes that prepare the reply; if they fail, the cost is given back and the failure goes on. */
+    async refundIfFails<T>(work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (err) {
+        await refund();
+        throw err;
+      }
+    },
   };
 }
 

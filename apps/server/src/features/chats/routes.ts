@@ -206,14 +206,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const { chat, ctx, history } = await replyContext(request, request.params.id, { withHistory: true });
       // The cost first: without enough tokens the answer is 402 and nothing is saved.
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
-      let written: Awaited<ReturnType<typeof insertExchange>>;
-      try {
-        // The user's words are saved (with the reply's row) before the model is called: nothing the user typed is lost.
-        written = await insertExchange(db, chat.id, request.body.content, charge.key);
-      } catch (err) {
-        await charge.refund();
-        throw err;
-      }
+      // The user's words are saved (with the reply's row) before the model is called: nothing the user typed is lost.
+      const written = await charge.refundIfFails(() => insertExchange(db, chat.id, request.body.content, charge.key));
       return respond(request, reply, ctx, {
         history: [...history, { role: 'user', content: written.said.content }],
         row: written.reply,
@@ -234,18 +228,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const target = await requireMessage(db, chat.id, request.params.messageId);
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
       const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
-      let row: MessageRow;
-      let history: Awaited<ReturnType<typeof historyUpTo>>;
-      try {
-        // The reply answers what came before it.
-        [row, history] = await Promise.all([
-          insertVariant(db, chat.id, target, charge.key),
-          historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX),
-        ]);
-      } catch (err) {
-        await charge.refund();
-        throw err;
-      }
+      // The reply answers what came before it.
+      const [row, history] = await charge.refundIfFails(() =>
+        Promise.all([insertVariant(db, chat.id, target, charge.key), historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX)]),
+      );
       return respond(request, reply, ctx, { history, row, charge });
     },
   );

@@ -88,21 +88,18 @@ export class OpenAICompatibleModel implements ChatModel {
  * TLS session) for each would add to every first token. node:http rather than fetch, whose web
  * streams cost several times more CPU per streamed chunk (bench/chat-stream.ts).
  */
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-};
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 /** POSTs `body` and answers the response as soon as its headers arrive; `signal` aborts the request and its body. */
 function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
+    const secure = url.protocol === 'https:';
+    const req = (secure ? https : http).request(
       url,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-        agent: url.protocol === 'https:' ? agents['https:'] : agents['http:'],
+        agent: secure ? agents.https : agents.http,
         signal,
       },
       resolve,
