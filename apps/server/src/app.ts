@@ -18,7 +18,14 @@ import { createMailer, type Mailer } from './features/mail/mailer';
 import { devOutboxRoutes } from './features/mail/routes';
 import { metaRoutes } from './features/meta/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { accountSettingsRoutes } from './features/settings/account/routes';
+import { dataSettingsRoutes } from './features/settings/data/routes';
+import { integrationRoutes } from './features/settings/integrations/routes';
+import { notificationRoutes } from './features/settings/notifications/routes';
+import { securityRoutes } from './features/settings/security/routes';
 import { tokenRoutes } from './features/tokens/routes';
+import { JobQueue } from './jobs/queue';
+import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
@@ -80,6 +87,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     redis: opts.redis ?? null,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     model: opts.model ?? createModel(config),
+    jobs: new JobQueue(database.db, app.log),
+    sealKey: sealKeyOf(await getOrCreateSecret(database.db, 'seal_key')),
     ready: true,
   };
   app.decorate('ctx', ctx);
@@ -101,6 +110,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(profileRoutes, { prefix: '/api/users' });
+  // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
+  await app.register(accountSettingsRoutes, { prefix: '/api/user' });
+  await app.register(notificationRoutes, { prefix: '/api/user' });
+  await app.register(securityRoutes, { prefix: '/api/user' });
+  await app.register(integrationRoutes, { prefix: '/api/user' });
+  await app.register(dataSettingsRoutes, { prefix: '/api/user' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(devOutboxRoutes, { prefix: '/api/dev' });
   await app.register(metaRoutes, { prefix: '/api/app' });

@@ -41,6 +41,16 @@ const ZEnv = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   /** Pause between the words of the offline responder, so that it streams like a model (0 in tests). */
   OFFLINE_WORD_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(25),
+  /** Webhooks may target loopback, private and link-local addresses (local development only). */
+  WEBHOOK_ALLOW_PRIVATE: boolish.default(false),
+  /** Web Push keys; unset, a pair is made once and kept in the database. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  /** How long a data export can be downloaded. */
+  DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** How often each instance looks for due jobs of the persisted queue. */
+  JOB_POLL_MS: z.coerce.number().int().min(100).default(2000),
 });
 
 export interface Config {
@@ -72,6 +82,10 @@ export interface Config {
   refreshTokenTtlDays: number;
   /** Argon2 cost; tests lower it, production keeps the library's defaults. */
   passwordHashing: { memoryCost: number; timeCost: number };
+  webhookAllowPrivate: boolean;
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  dataExportTtlHours: number;
+  jobPollMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -128,5 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     passwordHashing: { memoryCost: 65_536, timeCost: 3 },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:admin@localhost' }
+        : null,
+    dataExportTtlHours: e.DATA_EXPORT_TTL_HOURS,
+    jobPollMs: e.JOB_POLL_MS,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { ChatModel } from './features/chats/models/types';
 import type { Mailer } from './features/mail/mailer';
+import type { JobQueue } from './jobs/queue';
 import type { SessionUserRow } from './features/users/serialize';
 
 /** What every route module may use, built once in app.ts and reached as `app.ctx`. */
@@ -14,6 +15,10 @@ export interface AppContext {
   mailer: Mailer;
   /** The language model of the chats (an OpenAI-compatible API, or the offline responder). */
   model: ChatModel;
+  /** The persisted job queue: features register handlers and periodic work, and enqueue jobs. */
+  jobs: JobQueue;
+  /** The key that seals stored secrets the server reads back (lib/sealed.ts). */
+  sealKey: Buffer;
   /** False while the server shuts down, so /readyz turns load balancers away first. */
   ready: boolean;
 }

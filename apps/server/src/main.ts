@@ -23,7 +23,7 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     app.ctx.ready = false;
-    stopJobs();
+    await stopJobs();
     await app.close();
     await database.close();
     await redis?.quit();

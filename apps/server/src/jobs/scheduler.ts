@@ -10,8 +10,8 @@ interface Job {
 
 /**
  * Housekeeping that is idempotent, so that it can run in every instance at once without harm.
- * Jobs that must run exactly once (digests, deletions, webhook deliveries) use the persisted
- * queue that later issues add.
+ * Jobs that must run exactly once (digests, deletions, webhook deliveries) go through the
+ * persisted queue (jobs/queue.ts).
  */
 const JOBS: Job[] = [
   { name: 'delete-expired-tokens', everyMs: 60 * 60_000, run: (app) => deleteExpiredTokens(app.ctx.db) },
@@ -19,8 +19,11 @@ const JOBS: Job[] = [
   { name: 'bot-daily-stats', everyMs: 60 * 60_000, run: (app) => runDailyStats(app.ctx.db) },
 ];
 
-export function startScheduler(app: FastifyInstance): () => void {
-  const timers = JOBS.map((job) => {
+/** Starts the periodic work (this file's and what features registered) and the persisted queue's polling. */
+export function startScheduler(app: FastifyInstance): () => Promise<void> {
+  const periodic: Job[] = [...JOBS, ...app.ctx.jobs.periodic.map((p) => ({ name: p.name, everyMs: p.everyMs, run: () => p.run() }))];
+  app.ctx.jobs.start(app.ctx.config.jobPollMs);
+  const timers = periodic.map((job) => {
     const tick = () =>
       job
         .run(app)
@@ -35,5 +38,8 @@ export function startScheduler(app: FastifyInstance): () => void {
       clearInterval(every);
     };
   });
-  return () => timers.forEach((stop) => stop());
+  return async () => {
+    timers.forEach((stop) => stop());
+    await app.ctx.jobs.stop();
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -24,6 +24,13 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     location: text('location').notNull().default(''),
     website: text('website').notNull().default(''),
+    /** twitter, github, discord, instagram (settings-and-referrals.md §3); missing keys are empty. */
+    socialLinks: jsonb('social_links').$type<Record<string, string>>().notNull().default({}),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The danger zone (§3): when the user asked for deletion and when it takes effect. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    scheduledDeletionAt: timestamp('scheduled_deletion_at', { withTimezone: true }),
+    exportRequestedAt: timestamp('export_requested_at', { withTimezone: true }),
     /** The referral code given at signup (`?ref=`), kept for the referral program. */
     signupRef: text('signup_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +41,10 @@ export const users = pgTable(
     // Usernames are unique whatever their case: "Alice" and "alice" are one name.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The deletion job reads only the accounts whose date has come.
+    index('users_scheduled_deletion_idx')
+      .on(t.scheduledDeletionAt)
+      .where(sql`${t.scheduledDeletionAt} is not null`),
   ],
 );
 

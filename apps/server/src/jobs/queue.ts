@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/client';
+import { queryRows } from '../db/client';
+import { jobs } from '../db/schema/jobs';
+
+export interface QueuedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** 1 on the first run. */
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** Runs one job. Throwing schedules a retry with backoff, until the attempts are spent. */
+export type JobHandler = (payload: Record<string, unknown>, job: QueuedJob) => Promise<void>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  /** While a job of this kind and key waits or runs, enqueueing it again adds nothing. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** Work that runs in every instance on a timer and is safe to repeat (its own bookkeeping makes it once). */
+export interface PeriodicJob {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+// A claimed job holds its lock this long; an instance that dies with it gives it back after that.
+const LOCK_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+
+/** 30 s, 1 min, 2 min, ... up to 6 h, with ±20% jitter so that retries of one outage spread out. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/**
+ * The persisted job queue of the architecture (webhook deliveries, digests, exports, deletions).
+ * Jobs are rows of `jobs`; any instance claims due ones with `FOR UPDATE SKIP LOCKED`, so each
+ * runs once however many instances poll. Feature plugins register their handlers and periodic
+ * work at start (`app.ctx.jobs.handle(...)`, `app.ctx.jobs.every(...)`); main.ts starts the
+ * polling, tests call `runDue()` to run what is due now.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  readonly periodic: PeriodicJob[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  handle(kind: string, handler: JobHandler): void {
+    if (this.handlers.has(kind)) throw new Error(`Job kind ${kind} has two handlers`);
+    this.handlers.set(kind, handler);
+  }
+
+  every(name: string, everyMs: number, run: () => Promise<unknown>): void {
+    this.periodic.push({ name, everyMs, run });
+  }
+
+  /** Adds a job (inside the caller's transaction when given one); answers its id, or null when deduplicated. */
+  async enqueue(executor: Executor, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<string | null> {
+    const rows = await executor
+      .insert(jobs)
+      .values({
+        kind,
+        payload,
+        dedupeKey: opts.dedupeKey ?? null,
+        runAt: opts.runAt ?? new Date(),
+        maxAttempts: opts.maxAttempts ?? 5,
+      })
+      .onConflictDoNothing({
+        target: [jobs.kind, jobs.dedupeKey],
+        where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,
+      })
+      .returning({ id: jobs.id });
+    if (rows.length > 0 && !opts.runAt) this.nudge();
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Claims and runs the jobs due now, a batch at a time, until none is left (or `limit` ran).
+   * Answers how many ran. Overlapping calls share one run.
+   */
+  runDue(limit = 1000): Promise<number> {
+    if (!this.running) {
+      this.running = this.drain(limit).finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async drain(limit: number): Promise<number> {
+    let done = 0;
+    while (done < limit) {
+      const batch = await this.claim(Math.min(10, limit - done));
+      if (batch.length === 0) break;
+      await Promise.all(batch.map((job) => this.runOne(job)));
+      done += batch.length;
+    }
+    return done;
+  }
+
+  private async claim(count: number): Promise<QueuedJob[]> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return [];
+    const rows = await queryRows<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
+      this.db,
+      sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval
+          where id in (
+            select id from jobs
+            where kind in (${sql.join(
+              kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+              and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+            order by run_at
+            limit ${count}
+            for update skip locked)
+          returning id, kind, payload, attempts, max_attempts`,
+    );
+    return rows.map((r) => ({ id: r.id, kind: r.kind, payload: r.payload, attempts: r.attempts, maxAttempts: r.max_attempts }));
+  }
+
+  private async runOne(job: QueuedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      await handler(job.payload, job);
+      await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const spent = job.attempts >= job.maxAttempts;
+      this.log.warn({ err, job: job.kind, id: job.id, attempts: job.attempts, spent }, 'job failed');
+      await this.db.execute(
+        spent
+          ? sql`update jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = ${message.slice(0, 1000)} where id = ${job.id}`
+          : sql`update jobs set status = 'queued', locked_until = null, last_error = ${message.slice(0, 1000)},
+                run_at = now() + ${`${backoffMs(job.attempts)} milliseconds`}::interval where id = ${job.id}`,
+      );
+    }
+  }
+
+  /** Polls for due jobs every `pollMs` until stop() is called. */
+  start(pollMs = 2_000): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.runDue().catch((err: unknown) => this.log.error({ err }, 'job queue poll failed'));
+    };
+    this.timer = setInterval(tick, pollMs);
+    this.timer.unref();
+    tick();
+  }
+
+  /** A job due now was added: run it soon rather than at the next poll (only when polling). */
+  private nudge(): void {
+    if (!this.timer) return;
+    setImmediate(() => {
+      this.runDue().catch((err: unknown) => this.log.error({ err }, 'job queue run failed'));
+    });
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+}
