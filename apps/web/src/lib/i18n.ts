@@ -13,7 +13,9 @@ type Tree = { [key: string]: string | string[] | Tree };
  * Features keep their own texts in `locales/{en,ru}.json` files inside `features/<area>`; they are merged into the
  * one `translation` namespace, so keys stay global (`botEditor.title`) and no file is shared by two areas.
  */
-const featureLocales = import.meta.glob<{ default: Tree }>('../features/**/locales/*.json', { eager: true });
+const featureLocales = import.meta.glob<{ default: Tree }>('../features/**/locales/{en,ru}.json', { eager: true });
+/** Russian for the server's and the shared package's English messages, per feature too (`locales/ru-messages.json`). */
+const featureMessages = import.meta.glob<{ default: Record<string, string> }>('../features/**/locales/ru-messages.json', { eager: true });
 
 function withFeatureTexts(base: Tree, language: string): Tree {
   const merged: Tree = { ...base };
@@ -73,7 +75,10 @@ void i18n.use(initReactI18next).init({
   // `messages` translates the English texts of the shared package and the server (see lib/messages.ts).
   resources: {
     en: { translation: withFeatureTexts(en, 'en'), messages: {} },
-    ru: { translation: withFeatureTexts(ru, 'ru'), messages: ruMessages },
+    ru: {
+      translation: withFeatureTexts(ru, 'ru'),
+      messages: Object.assign({}, ruMessages, ...Object.values(featureMessages).map((m) => m.default)),
+    },
   },
   lng,
   fallbackLng: 'en',
