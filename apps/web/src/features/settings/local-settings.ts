@@ -1,0 +1,39 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { AppearanceSettings, NotificationSettings, PrivacySettings } from '@app/shared/settings/sections';
+
+/** The fixed key of settings-and-referrals.md §3 under which the browser keeps its part of the settings. */
+export const LOCAL_SETTINGS_KEY = 'settings-storage';
+
+interface LocalSettingsState {
+  appearance: AppearanceSettings | null;
+  /** Kept with an empty block list (§3: the block list is never persisted locally). */
+  privacy: PrivacySettings | null;
+  notifications: NotificationSettings | null;
+  setAppearance(values: AppearanceSettings): void;
+  setPrivacy(values: PrivacySettings): void;
+  setNotifications(values: NotificationSettings): void;
+}
+
+/**
+ * The locally persisted part of the settings (§3): appearance, privacy and notifications, as the
+ * server last answered them. The server stays the source of truth; this copy lets the appearance
+ * apply before the first call answers, and the sections open with the last known values.
+ */
+export const useLocalSettings = create<LocalSettingsState>()(
+  persist(
+    (set) => ({
+      appearance: null,
+      privacy: null,
+      notifications: null,
+      setAppearance: (appearance) => set({ appearance }),
+      setPrivacy: (privacy) => set({ privacy: { ...privacy, blockList: [] } }),
+      setNotifications: (notifications) => set({ notifications }),
+    }),
+    {
+      name: LOCAL_SETTINGS_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ appearance, privacy, notifications }) => ({ appearance, privacy, notifications }),
+    },
+  ),
+);
