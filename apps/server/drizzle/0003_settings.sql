@@ -64,6 +64,7 @@ CREATE TABLE "login_challenges" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
 	"code_hash" text,
+	"sign_in_method" text DEFAULT 'password' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"ip" text NOT NULL,
 	"user_agent" text NOT NULL,
@@ -86,6 +87,9 @@ CREATE TABLE "two_factor" (
 	"secret_sealed" text NOT NULL,
 	"enabled_at" timestamp with time zone,
 	"last_used_step" bigint,
+	"pending_code_hash" text,
+	"pending_code_expires_at" timestamp with time zone,
+	"pending_code_attempts" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -143,6 +147,7 @@ CREATE TABLE "user_settings" (
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"login_alerts" boolean DEFAULT true NOT NULL,
 	"last_digest_at" timestamp with time zone,
+	"time_zone" text DEFAULT 'UTC' NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -23,6 +23,7 @@ import { dataSettingsRoutes } from './features/settings/data/routes';
 import { integrationRoutes } from './features/settings/integrations/routes';
 import { notificationRoutes } from './features/settings/notifications/routes';
 import { securityRoutes } from './features/settings/security/routes';
+import { devSmsRoutes } from './features/settings/security/sms';
 import { tokenRoutes } from './features/tokens/routes';
 import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
@@ -118,6 +119,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(dataSettingsRoutes, { prefix: '/api/user' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(devOutboxRoutes, { prefix: '/api/dev' });
+  await app.register(devSmsRoutes, { prefix: '/api/dev' });
   await app.register(metaRoutes, { prefix: '/api/app' });
 
   await registerApiDocs(app);

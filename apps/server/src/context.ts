@@ -29,6 +29,12 @@ export interface RequestAuth {
   sessionId: string;
   accessToken: string;
   expiresAt: Date;
+  /**
+   * Set when the caller signed the request with an API key (`Authorization: Bearer cck_...`)
+   * rather than a session: the auth plugin lets it reach only the routes of its scopes. The
+   * other fields then describe no session (sessionId is the key's id).
+   */
+  apiKey?: { id: string; scopes: readonly string[] } | null;
 }
 
 /** Who may call a route. Every /api route must say it (the auth plugin refuses to start otherwise). */

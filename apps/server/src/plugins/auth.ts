@@ -2,8 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
 import { ERROR_CODES } from '@app/shared/http/errors';
+import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
 import { authenticateAccessToken } from '../features/auth/sessions';
-import { forbidden, unauthorized } from '../lib/http-errors';
+import { requiredScope } from '../features/settings/integrations/api-key-scopes';
+import { authenticateApiKey, isApiKeyToken } from '../features/settings/integrations/api-keys';
+import { AppError, forbidden, unauthorized } from '../lib/http-errors';
 
 /** Routes that plugins add for us (the API docs) and that are public by nature. */
 const DOCS_PREFIX = '/api/docs';
@@ -33,9 +36,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    // API keys (only tokens with their prefix take this branch, so sessions stay one lookup).
+    if (token && isApiKeyToken(token) && request.url.startsWith('/api/')) {
+      await authenticateWithApiKey(request, token);
+      return;
+    }
     if (request.is404) return;
     const access = request.routeOptions.config.access;
-    const token = bearerToken(request);
     if (token) request.auth = await authenticateAccessToken(app.ctx.db, token, request.ip);
     if (!access || access === 'public') return;
     if (!request.auth) {
@@ -44,6 +52,23 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (access === 'admin' && request.auth.user.role !== 'admin') throw forbidden();
   });
 });
+
+/**
+ * A request signed with an API key: an unknown or revoked key is 401 everywhere; a known one acts
+ * as its user only on the routes of its scopes (public ones included) and is 403 on any other
+ * (unknown paths included, so that a key cannot even probe which closed routes exist).
+ */
+async function authenticateWithApiKey(request: FastifyRequest, token: string): Promise<void> {
+  const auth = await authenticateApiKey(request.server.ctx.db, token);
+  if (!auth) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid, INTEGRATION_ERROR_CODES.API_KEY_INVALID);
+  const path = request.url.split('?')[0]!;
+  const scope = requiredScope(request.method, request.is404 ? undefined : request.routeOptions.url, path);
+  if (!scope || !auth.apiKey?.scopes.includes(scope))
+    throw new AppError(403, INTEGRATION_ERROR_CODES.API_KEY_SCOPE, INTEGRATION_MESSAGES.apiKeyScope);
+  const access = request.routeOptions.config.access;
+  if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
+  request.auth = auth;
+}
 
 /** The signed-in user of a route whose access is 'user' or 'admin' (the plugin guarantees it). */
 export function requireAuth(request: FastifyRequest) {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { AppearanceSync } from '@/features/settings/appearance/appearance-sync';
 import { ApiRequestError } from '@/lib/api-client';
 import { useThemeStore, useThemeSync } from '@/lib/theme';
 
@@ -20,6 +21,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = useThemeStore((s) => s.theme);
   return (
     <QueryClientProvider client={queryClient}>
+      <AppearanceSync />
       {children}
       <Toaster theme={theme} position="top-center" richColors closeButton />
     </QueryClientProvider>

@@ -12,6 +12,7 @@ import { SignupPage } from '@/features/auth/pages/signup-page';
 import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
 import { OutboxPage } from '@/features/dev/outbox-page';
 import { ExplorePage } from '@/features/bots/explore/explore-page';
+import { NotificationsPage } from '@/features/notifications/notifications-page';
 import { ProfilePage } from '@/features/profile/profile-page';
 import { PLACEHOLDER_ROUTES, RoutePlaceholder } from '@/features/misc/placeholder-routes';
 import { GoodbyePage, NotFoundPage, UnauthorizedPage } from '@/features/misc/status-pages';
@@ -94,7 +95,15 @@ export const router = createBrowserRouter([
         ),
       })),
       { path: '/profile/:usernameOrId', element: <ProfilePage /> },
-      ...PLACEHOLDER_ROUTES.map((route) => ({
+      {
+        path: ROUTES.notifications,
+        element: (
+          <RequireAuth>
+            <NotificationsPage />
+          </RequireAuth>
+        ),
+      },
+      ...PLACEHOLDER_ROUTES.filter((route) => route.path !== ROUTES.notifications).map((route) => ({
         path: route.path,
         element: route.guard ? (
           <RequireAuth {...route.guard}>

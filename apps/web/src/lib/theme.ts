@@ -21,6 +21,27 @@ export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', dark);
 }
 
+/** The appearance settings other than theme and language (settings-and-referrals.md §3). */
+export interface DisplayOptions {
+  fontSize: 'small' | 'medium' | 'large';
+  compactMode: boolean;
+  showAnimations: boolean;
+}
+
+/**
+ * Puts font size, compact mode and animations on <html> as the attributes that styles.css reads
+ * (theme-init.js sets the same ones before the first paint). Medium, off and on leave no attribute.
+ */
+export function applyDisplayOptions({ fontSize, compactMode, showAnimations }: DisplayOptions): void {
+  const root = document.documentElement;
+  if (fontSize === 'medium') root.removeAttribute('data-font-size');
+  else root.setAttribute('data-font-size', fontSize);
+  if (compactMode) root.setAttribute('data-compact', 'true');
+  else root.removeAttribute('data-compact');
+  if (showAnimations) root.removeAttribute('data-animations');
+  else root.setAttribute('data-animations', 'off');
+}
+
 interface ThemeState {
   theme: Theme;
   setTheme(theme: Theme): void;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { evaluatePassword, PASSWORD_MAX_LENGTH } from './password-policy';
 import { ROLES, TIERS } from '../users/roles';
 import { requiredString, USER_FIELD_MESSAGES, ZDisplayName, ZEmail, ZUsername } from '../users/fields';
+import { ZTwoFactorChallenge } from '../settings/security';
 
 /** A new password: must pass the whole policy; the first broken rule is the message. */
 export const ZNewPassword = requiredString(USER_FIELD_MESSAGES.passwordRequired).superRefine((password, ctx) => {
@@ -58,6 +59,18 @@ export const ZSession = z.object({
   expiresAt: z.string(),
 });
 export type Session = z.infer<typeof ZSession>;
+
+/**
+ * What POST /api/auth/login answers: a session, or, when the account has two-factor on, a
+ * challenge to complete with POST /api/auth/login/2fa (no session and no cookie until then).
+ */
+export const ZLoginAnswer = z.union([ZSession, ZTwoFactorChallenge]);
+export type LoginAnswer = z.infer<typeof ZLoginAnswer>;
+
+/** Tells the login answers apart. */
+export function isTwoFactorChallenge(answer: LoginAnswer): answer is z.infer<typeof ZTwoFactorChallenge> {
+  return 'twoFactorRequired' in answer && answer.twoFactorRequired === true;
+}
 
 /** GET /api/auth/session: the bearer's own session. The refresh token is never readable again. */
 export const ZCurrentSession = z.object({

@@ -16,6 +16,13 @@ export const twoFactor = pgTable('two_factor', {
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   /** The last TOTP time step accepted, so that no code is ever accepted twice. */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /**
+   * The email and sms methods: the one-time code last sent outside a sign-in (to confirm the setup,
+   * to turn two-factor off or to renew the backup codes), hashed, with its expiry and wrong tries.
+   */
+  pendingCodeHash: text('pending_code_hash'),
+  pendingCodeExpiresAt: timestamp('pending_code_expires_at', { withTimezone: true }),
+  pendingCodeAttempts: integer('pending_code_attempts').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -47,6 +54,10 @@ export const loginChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** For the email and sms methods: the code sent (hashed); the app method checks TOTP instead. */
     codeHash: text('code_hash'),
+    /** How the first step was passed (password or oidc): the session opened at the end says so. */
+    signInMethod: text('sign_in_method', { enum: ['password', 'oidc'] })
+      .notNull()
+      .default('password'),
     attempts: integer('attempts').notNull().default(0),
     ip: text('ip').notNull(),
     userAgent: text('user_agent').notNull(),

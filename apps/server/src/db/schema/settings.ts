@@ -19,6 +19,8 @@ export const userSettings = pgTable('user_settings', {
   loginAlerts: boolean('login_alerts').notNull().default(true),
   /** When the digest job last sent this user a digest, so a period is sent once. */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  /** The IANA time zone that the browser reported, in which the digest's chosen time is read. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -17,6 +17,31 @@ export interface OidcPending {
   nonce: string;
   verifier: string;
   redirectTo: string;
+  /**
+   * Set when a signed-in user started the flow from the settings (connect a service): the callback
+   * then links the provider account to this user instead of signing in.
+   */
+  linkUserId?: string;
+}
+
+/** The signed cookie that carries OidcPending, sent back only to the OIDC routes. */
+export const OIDC_COOKIE = 'oidc_pending';
+export const OIDC_COOKIE_PATH = '/api/auth/oidc';
+
+/** Where the provider sends the browser back (a page of the web app that posts to /api/auth/oidc/callback). */
+export const oidcRedirectUri = (publicUrl: string) => `${publicUrl}/auth/callback`;
+
+/** The options of the pending cookie: httpOnly, signed, ten minutes. */
+export function oidcCookieOptions(secure: boolean) {
+  return {
+    httpOnly: true,
+    // Lax: the cookie must survive the top-level navigation back from the provider.
+    sameSite: 'lax' as const,
+    secure,
+    path: OIDC_COOKIE_PATH,
+    maxAge: 600,
+    signed: true,
+  };
 }
 
 export interface OidcClaims {
@@ -169,6 +194,33 @@ export async function userForProviderAccount(
     await sendVerificationEmail(ctx, user).catch(() => undefined);
   }
   return user;
+}
+
+/**
+ * Links a provider account to a signed-in user (connected services): refused with 409 when that
+ * provider account already belongs to another user; linking it again to the same user is a no-op.
+ */
+export async function linkProviderAccount(
+  ctx: Pick<AppContext, 'db'>,
+  issuer: string,
+  userId: string,
+  claims: OidcClaims,
+  conflict: () => Error,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError(400, ERROR_CODES.OAUTH_ERROR, AUTH_MESSAGES.sessionExpired);
+  const inserted = await ctx.db
+    .insert(oauthAccounts)
+    .values({ userId, provider: issuer, subject: claims.subject, email: claims.email ?? null })
+    .onConflictDoNothing()
+    .returning({ id: oauthAccounts.id });
+  if (inserted.length > 0) return;
+  const [owner] = await ctx.db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, issuer), eq(oauthAccounts.subject, claims.subject)))
+    .limit(1);
+  if (owner?.userId !== userId) throw conflict();
 }
 
 export { oauthError };

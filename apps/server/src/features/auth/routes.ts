@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { safeRedirectPath } from '@app/shared/app/routes';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
 import {
   ZAuthProviders,
   ZCurrentSession,
+  ZLoginAnswer,
   ZLoginBody,
   ZOidcAuthorizeQuery,
   ZOidcCallbackAnswer,
@@ -18,16 +20,31 @@ import {
   type Session,
 } from '@app/shared/auth/schemas';
 import { ERROR_CODES } from '@app/shared/http/errors';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { SECURITY_ERROR_CODES, SECURITY_MESSAGES, ZLoginTwoFactorBody, ZOidcTwoFactorChallenge } from '@app/shared/settings/security';
+import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, ZOidcLinkAnswer } from '@app/shared/settings/integrations';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';
-import { findUserByEmail } from '../users/repository';
+import { completeLoginChallenge, startLoginChallenge } from '../settings/security/login-challenge';
+import { noteSignIn } from '../settings/security/login-alerts';
+import { securityLimitsOf } from '../settings/security/limits';
+import { findUserByEmail, findUserById } from '../users/repository';
 import { toSessionUser, type SessionUserRow } from '../users/serialize';
 import { createAccount } from './accounts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './cookies';
 import { confirmEmail, sendVerificationEmail } from './email-verification';
 import { createAuthLimits } from './limits';
-import { oauthError, OidcProvider, userForProviderAccount, type OidcPending } from './oidc';
+import {
+  linkProviderAccount,
+  OIDC_COOKIE,
+  OIDC_COOKIE_PATH,
+  oauthError,
+  oidcCookieOptions,
+  oidcRedirectUri,
+  OidcProvider,
+  userForProviderAccount,
+  type OidcPending,
+} from './oidc';
 import {
   authenticateAccessToken,
   openSession,
@@ -38,8 +55,6 @@ import {
   type IssuedTokens,
 } from './sessions';
 
-const OIDC_COOKIE = 'oidc_pending';
-const OIDC_COOKIE_PATH = '/api/auth/oidc';
 const tags = ['auth'];
 
 function clientOf(request: FastifyRequest): ClientInfo {
@@ -50,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   const limits = createAuthLimits(app.ctx);
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60_000;
-  const provider = config.oidc ? new OidcProvider(config.oidc, `${config.publicUrl}/auth/callback`) : null;
+  const provider = config.oidc ? new OidcProvider(config.oidc, oidcRedirectUri(config.publicUrl)) : null;
   // Compared against when the email is unknown, so that a wrong email costs as long as a wrong password.
   const decoyHash = hashPassword('decoy-password-for-timing', config.passwordHashing);
 
@@ -62,6 +77,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.accessExpiresAt.toISOString(),
     };
+  }
+
+  /** Opens the session of a completed sign-in, notes it for the login alerts, and answers it with the refresh cookie. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, user: SessionUserRow, method: 'password' | 'oidc') {
+    const tokens = await openSession(app.ctx.db, { userId: user.id, method, client: clientOf(request), refreshTtlMs });
+    // A failed alert must not fail the sign-in it is about.
+    await noteSignIn(app.ctx, user.id, tokens.sessionId).catch((err: unknown) => request.log.error({ err }, 'login alert not queued'));
+    return answer(request, reply, user, tokens);
   }
 
   app.post(
@@ -95,7 +118,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Sign in with email and password', body: ZLoginBody, response: { 200: ZSession } },
+      schema: {
+        tags,
+        summary:
+          'Sign in with email and password. With two-factor on, the answer is a challenge ({twoFactorRequired, challengeToken, method}) and no session: complete it with /login/2fa.',
+        body: ZLoginBody,
+        response: { 200: ZLoginAnswer },
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -112,8 +141,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         : (await verifyPassword(await decoyHash, password)) && false;
       if (!user || !matches) throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
       await limits.loginFailuresPerAccount.reset(email);
-      const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
-      return answer(request, reply, user, tokens);
+      const challenge = await startLoginChallenge(app, user, clientOf(request));
+      if (challenge) return challenge;
+      return signedIn(request, reply, user, 'password');
+    },
+  );
+
+  app.post(
+    '/login/2fa',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Complete a sign-in with two-factor: the authenticator's code, the code sent by email or sms, or an unused backup code. A challenge lasts 5 minutes, takes 5 wrong codes and works once.",
+        body: ZLoginTwoFactorBody,
+        response: { 200: ZSession },
+      },
+    },
+    async (request, reply) => {
+      const ipWait = await limits.loginPerIp.hit(request.ip);
+      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
+      const { challengeToken, code } = request.body;
+      // Wrong codes of every challenge of the account add up, so that new challenges don't buy new guesses.
+      const perUser = securityLimitsOf(app.ctx).codeFailuresPerUser;
+      const result = await completeLoginChallenge(app, challengeToken, code, async (userId) => {
+        const userWait = await perUser.blockedFor(userId);
+        if (userWait) throw tooManyRequests(SECURITY_MESSAGES.twoFactorLimited, userWait);
+      });
+      if (!result.ok && result.reason !== 'invalid') {
+        const message = result.reason === 'too_many' ? SECURITY_MESSAGES.challengeTooManyAttempts : SECURITY_MESSAGES.challengeExpired;
+        throw new AppError(401, SECURITY_ERROR_CODES.CHALLENGE_EXPIRED, message);
+      }
+      if (!result.ok) {
+        await perUser.hit(result.userId);
+        throw new AppError(401, SECURITY_ERROR_CODES.INVALID_2FA_CODE, SECURITY_MESSAGES.invalidCode, 'code');
+      }
+      const user = await findUserById(app.ctx.db, result.userId);
+      if (!user) throw new AppError(401, SECURITY_ERROR_CODES.CHALLENGE_EXPIRED, SECURITY_MESSAGES.challengeExpired);
+      return signedIn(request, reply, user, result.signInMethod);
     },
   );
 
@@ -247,15 +313,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err }, 'OIDC discovery failed');
         return reply.redirect(`/auth/callback?error=${encodeURIComponent(AUTH_MESSAGES.oauthFailed(provider.settings.name))}`);
       }
-      reply.setCookie(OIDC_COOKIE, JSON.stringify(begun.pending), {
-        httpOnly: true,
-        // Lax: the cookie must survive the top-level navigation back from the provider.
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: OIDC_COOKIE_PATH,
-        maxAge: 600,
-        signed: true,
-      });
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(begun.pending), oidcCookieOptions(request.protocol === 'https'));
       return reply.redirect(begun.url);
     },
   );
@@ -268,7 +326,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Finish the OIDC sign-in with the provider's answer (the query of /auth/callback)",
         body: ZOidcCallbackBody,
-        response: { 200: ZOidcCallbackAnswer },
+        response: { 200: z.union([ZOidcCallbackAnswer, ZOidcLinkAnswer, ZOidcTwoFactorChallenge]) },
       },
     },
     async (request, reply) => {
@@ -290,9 +348,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err }, 'OIDC callback refused');
         throw oauthError(provider.settings.name);
       }
+      if (pending.linkUserId) {
+        // Started from the settings by a signed-in user: link the account to them, no new session.
+        await linkProviderAccount(app.ctx, provider.settings.issuer, pending.linkUserId, claims, () =>
+          conflict(INTEGRATION_ERROR_CODES.SERVICE_LINKED_ELSEWHERE, INTEGRATION_MESSAGES.serviceLinkedElsewhere),
+        );
+        return { linked: true as const, redirectTo: safeRedirectPath(pending.redirectTo) };
+      }
       const user = await userForProviderAccount(app.ctx, provider.settings.issuer, provider.settings.name, claims);
-      const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'oidc', client: clientOf(request), refreshTtlMs });
-      return { ...answer(request, reply, user, tokens), redirectTo: safeRedirectPath(pending.redirectTo) };
+      const redirectTo = safeRedirectPath(pending.redirectTo);
+      // The provider proved the first factor only: with two-factor on, the same second step as a password sign-in.
+      const challenge = await startLoginChallenge(app, user, clientOf(request), 'oidc');
+      if (challenge) return { ...challenge, redirectTo };
+      return { ...(await signedIn(request, reply, user, 'oidc')), redirectTo };
     },
   );
 };

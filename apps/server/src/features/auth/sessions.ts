@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_MS } from '@app/shared/app/constants';
 import { preparedPerDatabase, type Database, type Executor } from '../../db/client';
 import { accessTokens, refreshTokens, sessions } from '../../db/schema/auth';
@@ -145,6 +145,51 @@ export async function revokeSession(db: Executor, sessionId: string, reason: str
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   await db.delete(accessTokens).where(eq(accessTokens.sessionId, sessionId));
+}
+
+/** A user's sessions that can still be used (not ended, not expired), the most recently active first. */
+export async function listActiveSessions(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastActiveAt));
+}
+
+/** How many sessions of the user other than `keepSessionId` can still be used. */
+export async function countOtherActiveSessions(db: Executor, userId: string, keepSessionId: string): Promise<number> {
+  const rows = await listActiveSessions(db, userId);
+  return rows.filter((s) => s.id !== keepSessionId).length;
+}
+
+/**
+ * Ends every session of the user but `keepSessionId`, in one statement: their access tokens stop
+ * working and their refresh tokens are refused at once. Answers how many ended.
+ */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((s) => s.id);
+  if (ids.length > 0) await db.delete(accessTokens).where(inArray(accessTokens.sessionId, ids));
+  return ids.length;
+}
+
+/**
+ * Ends one session of the user; false when the user has no such session that can still be used
+ * (another user's session is "not found" too).
+ */
+export async function revokeOwnSession(db: Executor, userId: string, sessionId: string, reason: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  if (ended.length === 0) return false;
+  await db.delete(accessTokens).where(eq(accessTokens.sessionId, sessionId));
+  return true;
 }
 
 /** The session a refresh token belongs to (used or not), to end it on a forced logout. */

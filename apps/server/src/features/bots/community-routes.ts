@@ -20,6 +20,7 @@ import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/http-errors';
 import { requireBot } from './access';
 import { userOf } from './caller';
+import { emitBotVisibilityChange } from '../settings/integrations/webhook-events';
 
 const tags = ['bot community'];
 const ZCreated = z.object({ id: z.string() });
@@ -161,7 +162,15 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(moderationRequests.id, request.params.requestId))
           .returning({ id: moderationRequests.id, botId: moderationRequests.botId });
         if (!row) throw notFound();
-        if (hideBot) await tx.update(bots).set({ visibility: 'private', updatedAt: new Date() }).where(eq(bots.id, row.botId));
+        if (hideBot) {
+          const [before] = await tx.select({ visibility: bots.visibility }).from(bots).where(eq(bots.id, row.botId)).for('update');
+          const [after] = await tx
+            .update(bots)
+            .set({ visibility: 'private', updatedAt: new Date() })
+            .where(eq(bots.id, row.botId))
+            .returning();
+          if (before && after) await emitBotVisibilityChange(app.ctx, before, after, { tx, log: request.log });
+        }
         return { id: row.id, status };
       });
     },

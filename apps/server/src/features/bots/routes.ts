@@ -26,6 +26,7 @@ import { botCollaborationRoutes } from './collaboration-routes';
 import { botCommunityRoutes } from './community-routes';
 import { botTransferRoutes } from './transfer-routes';
 import { assertPublishable, cloneBot, lockOwnedBots, setVisibility } from './lifecycle';
+import { emitBotDeleted, emitBotVisibilityChange } from '../settings/integrations/webhook-events';
 import { getBotView, insertBot, listFavoriteBots, listMyBots, listPublicBots, updateBotFields } from './repository';
 import { listCategories, listTemplates } from './catalog';
 import { copyAvatarFor, deleteAvatarFile } from './avatar-files';
@@ -103,6 +104,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       // A bot created public follows the publish rules, like one published later.
       if (request.body.visibility === 'public') assertPublishable(request.body);
       const row = await insertBot(db, caller.id, request.body);
+      await emitBotVisibilityChange(app.ctx, null, row, { log: request.log });
       return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
     },
   );
@@ -149,7 +151,9 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
             tags: request.body.tags ?? bot.tags,
           });
         }
-        return { row: await updateBotFields(tx, bot, request.body), role, previousAvatar: bot.avatarUrl };
+        const row = await updateBotFields(tx, bot, request.body);
+        await emitBotVisibilityChange(app.ctx, bot, row, { tx, log: request.log });
+        return { row, role, previousAvatar: bot.avatarUrl };
       });
       if (request.body.avatarUrl !== undefined && updated.previousAvatar !== updated.row.avatarUrl)
         await deleteAvatarFile(app, updated.previousAvatar);
@@ -166,6 +170,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { bot } = await requireBot(db, request.params.id, userOf(request), 'owner');
       await db.delete(bots).where(eq(bots.id, bot.id));
+      await emitBotDeleted(app.ctx, bot, { log: request.log });
       await deleteAvatarFile(app, bot.avatarUrl);
       return reply.status(204).send(null);
     },
@@ -181,7 +186,9 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = userOf(request);
       const { bot, role } = await requireBot(db, request.params.id, caller, 'owner');
       assertPublishable(bot);
-      return getBotView(db, await setVisibility(db, bot.id, 'public'), role, caller.id);
+      const row = await setVisibility(db, bot.id, 'public');
+      await emitBotVisibilityChange(app.ctx, bot, row, { log: request.log });
+      return getBotView(db, row, role, caller.id);
     },
   );
 
@@ -194,7 +201,9 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = userOf(request);
       const { bot, role } = await requireBot(db, request.params.id, caller, 'owner');
-      return getBotView(db, await setVisibility(db, bot.id, 'private'), role, caller.id);
+      const row = await setVisibility(db, bot.id, 'private');
+      await emitBotVisibilityChange(app.ctx, bot, row, { log: request.log });
+      return getBotView(db, row, role, caller.id);
     },
   );
 
@@ -242,6 +251,16 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
               .update(bots)
               .set({ visibility: action === 'publish' ? 'public' : 'private', updatedAt: new Date() })
               .where(inArray(bots.id, ids));
+          for (const bot of owned) {
+            if (action === 'delete') await emitBotDeleted(app.ctx, bot, { tx, log: request.log });
+            else
+              await emitBotVisibilityChange(
+                app.ctx,
+                bot,
+                { ...bot, visibility: action === 'publish' ? 'public' : 'private' },
+                { tx, log: request.log },
+              );
+          }
           return owned;
         });
         if (action === 'delete') for (const row of rows) await deleteAvatarFile(app, row.avatarUrl);

@@ -27,6 +27,7 @@ import { insertExchange, insertVariant, replyCost, reserveReply, streamReply, ty
 import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { openEventStream, wantsStream } from './sse';
+import { emitWebhookEvent } from '../settings/integrations/webhook-events';
 
 const tags = ['chats'];
 const ZNoContent = z.null().describe('No content');
@@ -84,6 +85,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         return chat!.id;
       });
       await logBot(db, { botId: bot.id, userId: caller.id, action: 'chat_started', origin: originOf(request) });
+      // To the bot's owner: which chat of which bot, never who started it.
+      await emitWebhookEvent(app.ctx, bot.createdBy, 'chat.started', { chatId, botId: bot.id }, { log: request.log });
       await bumpBotStats(db, bot.id, { chats: 1 });
       return reply.status(201).send(await getChatView(db, chatId));
     },

@@ -13,6 +13,8 @@ import {
 import { userFollows, users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
+import { isBlockedBy } from '../settings/account/blocks';
+import { notifyNewFollower } from '../settings/notifications/events';
 import { findProfileUser, followCounts, profileOf, recentActivity } from './repository';
 
 const tags = ['profiles'];
@@ -20,9 +22,10 @@ const tags = ['profiles'];
 /** Public profiles (/profile/{usernameOrId}) and follows. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const load = async (usernameOrId: string) => {
+  // A user who blocked the viewer is not there for them (settings: block list).
+  const load = async (usernameOrId: string, viewerId: string | null = null) => {
     const user = await findProfileUser(db, usernameOrId);
-    if (!user) throw notFound(PROFILE_MESSAGES.notAvailable);
+    if (!user || (await isBlockedBy(db, user.id, viewerId))) throw notFound(PROFILE_MESSAGES.notAvailable);
     return user;
   };
 
@@ -32,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: 'A public profile by username or id', params: ZProfileParams, response: { 200: ZPublicProfile } },
     },
-    async (request) => profileOf(db, await load(request.params.usernameOrId), request.auth?.user.id ?? null),
+    async (request) => profileOf(db, await load(request.params.usernameOrId, request.auth?.user.id ?? null), request.auth?.user.id ?? null),
   );
 
   app.get(
@@ -47,7 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await load(request.params.usernameOrId);
+      const user = await load(request.params.usernameOrId, request.auth?.user.id ?? null);
       return { items: await recentActivity(db, user.id, request.auth?.user.id ?? null) };
     },
   );
@@ -66,7 +69,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const user = await load(request.params.usernameOrId);
+        const user = await load(request.params.usernameOrId, request.auth?.user.id ?? null);
         const { page, limit } = request.query;
         const [mine, other] =
           direction === 'followers' ? [userFollows.followeeId, userFollows.followerId] : [userFollows.followerId, userFollows.followeeId];
@@ -100,11 +103,19 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const me = requireAuth(request).user.id;
-        const target = await load(request.params.userId);
+        const { user } = requireAuth(request);
+        const me = user.id;
+        const target = await load(request.params.userId, me);
         if (target.id === me) throw badRequest(PROFILE_MESSAGES.cannotFollowSelf, 'userId');
-        if (follow) await db.insert(userFollows).values({ followerId: me, followeeId: target.id }).onConflictDoNothing();
-        else await db.delete(userFollows).where(and(eq(userFollows.followerId, me), eq(userFollows.followeeId, target.id)));
+        if (follow) {
+          const added = await db
+            .insert(userFollows)
+            .values({ followerId: me, followeeId: target.id })
+            .onConflictDoNothing()
+            .returning({ followerId: userFollows.followerId });
+          // Only a new follow is news; following again tells no one.
+          if (added.length > 0) await notifyNewFollower(app.ctx, target.id, user);
+        } else await db.delete(userFollows).where(and(eq(userFollows.followerId, me), eq(userFollows.followeeId, target.id)));
         return { following: follow, followers: (await followCounts(db, target.id)).followers };
       },
     );

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { TokenBadge } from '@/features/tokens/token-badge';
 import { ProfileMenu } from './profile-menu';
 import { ThemeMenu } from './theme-menu';
@@ -57,6 +58,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         ) : null}
         {user ? <TokenBadge /> : null}
         {user ? <PremiumButton user={user} /> : null}
+        {user ? <NotificationBell /> : null}
         <ThemeMenu />
         {isLoading ? (
           <Skeleton className="size-9 rounded-full" />

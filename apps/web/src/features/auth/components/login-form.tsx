@@ -3,7 +3,8 @@ import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ZLoginBody, type LoginBody } from '@app/shared/auth/schemas';
+import { isTwoFactorChallenge, ZLoginBody, type LoginBody } from '@app/shared/auth/schemas';
+import type { TwoFactorChallenge } from '@app/shared/settings/security';
 import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,22 +13,33 @@ import { translateMessage } from '@/lib/messages';
 import { login } from '../api';
 import { startSession } from '../session';
 import { OidcSignIn } from './oidc-sign-in';
+import { TwoFactorStep } from './two-factor-step';
 
-/** Email and password sign-in; `onSignedIn` decides where the user goes next. */
+/**
+ * Email and password sign-in, then the second step when the account has two-factor on;
+ * `onSignedIn` decides where the user goes next.
+ */
 export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; redirectTo: string }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    resetField,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      startSession(await login(values));
+      const answer = await login(values);
+      if (isTwoFactorChallenge(answer)) {
+        setChallenge(answer);
+        return;
+      }
+      startSession(answer);
       onSignedIn();
     } catch (err) {
       if (err instanceof ApiRequestError && err.field && (err.field === 'email' || err.field === 'password')) {
@@ -39,6 +51,19 @@ export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; 
       }
     }
   });
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          setChallenge(null);
+          resetField('password');
+        }}
+      />
+    );
+  }
 
   return (
     <div className="grid gap-4">

@@ -2,12 +2,14 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { TwoFactorChallenge } from '@app/shared/settings/security';
 import { ROUTES, safeRedirectPath } from '@app/shared/app/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { finishOidc, useAuthProviders } from '../api';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { startSession } from '../session';
 import { AuthPageShell } from './auth-page-shell';
 
@@ -24,6 +26,8 @@ export function CallbackPage() {
     if (providerError) return providerError;
     return params.get('code') ? null : t('auth.errors.oauthFailedGeneric');
   });
+  // An account with two-factor on: the provider was the first step, the code is the second.
+  const [challenge, setChallenge] = useState<(TwoFactorChallenge & { redirectTo: string }) | null>(null);
   // The code can be used once: React's development double effects must not send it twice.
   const started = useRef(false);
 
@@ -31,12 +35,29 @@ export function CallbackPage() {
     if (started.current || error) return;
     started.current = true;
     finishOidc(window.location.search)
-      .then((session) => {
-        startSession(session);
-        void navigate(safeRedirectPath(session.redirectTo), { replace: true });
+      .then((answer) => {
+        if ('twoFactorRequired' in answer) {
+          setChallenge(answer);
+          return;
+        }
+        // A provider account linked from the settings: the session in hand stays as it is.
+        if (!('linked' in answer)) startSession(answer);
+        void navigate(safeRedirectPath(answer.redirectTo), { replace: true });
       })
       .catch((err: unknown) => setError(err instanceof ApiRequestError ? translateMessage(err.message) : t('errors.unknown')));
   }, [navigate, t, error]);
+
+  if (challenge) {
+    return (
+      <AuthPageShell title={t('auth.signingInWith', { provider })}>
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={() => void navigate(safeRedirectPath(challenge.redirectTo), { replace: true })}
+          onRestart={() => void navigate(ROUTES.login, { replace: true })}
+        />
+      </AuthPageShell>
+    );
+  }
 
   return (
     <AuthPageShell title={error ? t('auth.errors.oauthFailed', { provider }) : t('auth.signingInWith', { provider })}>

@@ -1,6 +1,31 @@
-import { PlaceholderSection } from '../components/placeholder-section';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { SectionSkeleton } from '../components/section-skeleton';
+import { SettingsError } from '../components/settings-error';
+import { useIntegrations } from './api';
+import { ApiKeysCard } from './api-keys-card';
+import { ConnectedServicesCard } from './connected-services-card';
+import { WebhooksCard } from './webhooks-card';
 
-/** /settings/integrations (settings-and-referrals.md §2). */
+/** /settings/integrations and /settings/api (settings-and-referrals.md §2): connected services, API keys, webhooks. */
 export function IntegrationsSection() {
-  return <PlaceholderSection sectionKey="integrations" />;
+  const { t } = useTranslation();
+  const integrations = useIntegrations();
+  if (integrations.isPending) return <SectionSkeleton cards={3} rows={2} />;
+  if (integrations.isError)
+    return (
+      <div className="grid gap-3">
+        <SettingsError error={integrations.error} fallback={t('settingsIntegrations.loadFailed')} />
+        <Button type="button" variant="outline" className="justify-self-start" onClick={() => void integrations.refetch()}>
+          {t('settingsIntegrations.retry')}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="grid gap-4">
+      <ConnectedServicesCard data={integrations.data} />
+      <ApiKeysCard data={integrations.data} />
+      <WebhooksCard data={integrations.data} />
+    </div>
+  );
 }

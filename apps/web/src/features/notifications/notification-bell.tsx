@@ -1,0 +1,123 @@
+import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { NOTIFICATION_POPOVER_HEIGHT_PX } from '@app/shared/app/constants';
+import { ROUTES } from '@app/shared/app/routes';
+import type { InAppNotification } from '@app/shared/settings/notifications';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLocalSettings } from '@/features/settings/local-settings';
+import { announceArrival } from './arrival-effects';
+import { NotificationItem } from './notification-item';
+import { useMarkAllRead, useMarkRead, useNotificationList } from './notifications-api';
+
+/** The header's bell (signed-in users only): the unread count, and the newest notifications in a popover. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const list = useNotificationList({ poll: true });
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const unread = list.data?.unreadCount ?? 0;
+  useArrivalEffects(list.data?.unreadCount, list.data?.items[0]);
+
+  const openNotification = (n: InAppNotification) => {
+    if (!n.read) markRead.mutate(n.id);
+    if (n.link) {
+      setOpen(false);
+      void navigate(n.link);
+    }
+  };
+
+  const label = unread > 0 ? t('notificationsBell.labelUnread', { count: unread }) : t('notificationsBell.label');
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <Button variant="ghost" size="icon" className="relative" aria-label={label} data-testid="notification-bell">
+          <Bell />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute -right-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-white"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label={t('notificationsBell.title')}
+          className="z-50 flex w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none"
+          style={{ maxHeight: NOTIFICATION_POPOVER_HEIGHT_PX }}
+        >
+          <div className="flex items-center justify-between gap-2 border-b px-3 py-2">
+            <h2 className="text-sm font-semibold">{t('notificationsBell.title')}</h2>
+            <Button variant="ghost" size="sm" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+              <CheckCheck />
+              {t('notificationsBell.markAllRead')}
+            </Button>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto p-1">
+            {list.isPending ? (
+              <div className="grid gap-3 p-2" aria-busy="true">
+                {[0, 1, 2].map((i) => (
+                  <div key={i} className="grid gap-1.5">
+                    <Skeleton className="h-4 w-3/4" />
+                    <Skeleton className="h-3 w-1/2" />
+                  </div>
+                ))}
+              </div>
+            ) : list.isError ? (
+              <div className="grid justify-items-center gap-2 p-6 text-center text-sm text-muted-foreground" role="alert">
+                {t('notificationsBell.loadError')}
+                <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+                  <RefreshCw />
+                  {t('common.retry')}
+                </Button>
+              </div>
+            ) : list.data.items.length === 0 ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">{t('notificationsBell.empty')}</p>
+            ) : (
+              <ul className="grid gap-0.5">
+                {list.data.items.map((n) => (
+                  <NotificationItem
+                    key={n.id}
+                    notification={n}
+                    compact
+                    onOpen={openNotification}
+                    onMarkRead={(x) => markRead.mutate(x.id)}
+                  />
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="border-t p-1">
+            <Button variant="ghost" size="sm" className="w-full" asChild>
+              <Link to={ROUTES.notifications} onClick={() => setOpen(false)}>
+                {t('notificationsBell.viewAll')}
+              </Link>
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/** Sound, vibration and the desktop notification when a poll finds more unread than before (not on the first load). */
+function useArrivalEffects(unreadCount: number | undefined, newest: InAppNotification | undefined) {
+  const previous = useRef<number | undefined>(undefined);
+  const inApp = useLocalSettings((s) => s.notifications?.inApp ?? null);
+  useEffect(() => {
+    if (unreadCount === undefined) return;
+    if (previous.current !== undefined && unreadCount > previous.current) announceArrival(inApp, newest);
+    previous.current = unreadCount;
+  }, [unreadCount, newest, inApp]);
+}
