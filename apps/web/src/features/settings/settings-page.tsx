@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { cn } from '@/lib/cn';
@@ -9,6 +10,11 @@ export function SettingsPage() {
   const { section: raw = 'profile' } = useParams();
   const slug = SETTINGS_ALIASES[raw] ?? raw;
   const current = SETTINGS_NAV.find((s) => s.slug === slug);
+  const navRef = useRef<HTMLElement>(null);
+  // On phones the sections are a row that scrolls sideways: keep the open one in sight.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [slug]);
   if (!current) return <Navigate to="/settings" replace />;
   const Section = current.Component;
 
@@ -20,6 +26,7 @@ export function SettingsPage() {
       </header>
       <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
         <nav
+          ref={navRef}
           className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0"
           aria-label={t('settings.title')}
         >

@@ -20,6 +20,7 @@ import {
 } from '@app/shared/settings/notifications';
 import { ZNotificationPatch, ZNotificationSettings } from '@app/shared/settings/sections';
 import { pushSubscriptions, userSettings } from '../../../db/schema/settings';
+import { hostReachesBlockedAddress } from '../../../lib/blocked-addresses';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../../lib/http-errors';
 import { Limiter } from '../../../lib/limiter';
 import { requireAuth } from '../../../plugins/auth';
@@ -28,7 +29,6 @@ import { DIGEST_JOB, DIGEST_SCAN_EVERY_MS, scanDueDigests, sendDigest, type Dige
 import { deleteNotification, listNotifications, markAllRead, markRead, toInAppNotification, unreadCountOf } from './inbox';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
 import { addInAppNotification, DELIVER_JOB, deliverNotification, type DeliverPayload } from './notify';
-import { isPrivateHost } from './private-hosts';
 import { pushToUser } from './push';
 import { vapidKeysOf } from './vapid';
 
@@ -187,7 +187,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireAuth(request).user.id;
       const { endpoint, keys } = request.body;
       // The server POSTs to this address: never to this network unless the configuration allows it.
-      if (!ctx.config.webhookAllowPrivate && isPrivateHost(hostOf(endpoint))) {
+      if (!ctx.config.webhookAllowPrivate && (await hostReachesBlockedAddress(hostOf(endpoint)))) {
         throw badRequest(NOTIFICATION_MESSAGES.pushEndpointInvalid, 'endpoint');
       }
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300);

@@ -12,7 +12,7 @@ import { applyDisplayOptions, applyTheme, useThemeStore } from '@/lib/theme';
 import { SaveBar } from '../components/save-bar';
 import { SectionSkeleton } from '../components/section-skeleton';
 import { SettingsError } from '../components/settings-error';
-import { SettingSwitch } from '../privacy/setting-switch';
+import { SettingSwitch } from '../components/setting-switch';
 import { SectionResetButton } from '../transfer/section-reset-button';
 import { useAppearance, useResetAppearance, useSaveAppearance } from './appearance-api';
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ZAppearanceSettings, type AppearanceSettings } from '@app/shared/settings/sections';
+import { LANGUAGES, type Language } from '@app/shared/app/constants';
+import { DEFAULT_APPEARANCE, ZAppearanceSettings, type AppearanceSettings } from '@app/shared/settings/sections';
 import { useAuthStore } from '@/features/auth/store';
 import { api } from '@/lib/api-client';
 import i18n, { setLanguage } from '@/lib/i18n';
@@ -18,6 +19,21 @@ export async function adoptAppearance(values: AppearanceSettings): Promise<void>
   if (i18n.language !== values.language) await setLanguage(values.language);
 }
 
+const isUntouched = (values: AppearanceSettings) =>
+  (Object.keys(DEFAULT_APPEARANCE) as (keyof AppearanceSettings)[]).every((key) => values[key] === DEFAULT_APPEARANCE[key]);
+
+/**
+ * The account's appearance to show after sign-in. An account still on the spec's defaults takes
+ * this browser's theme and language (someone who picked Russian on the sign-in page keeps it, and
+ * the account remembers it for their other devices); otherwise the account's choices win.
+ */
+async function appearanceAfterSignIn(values: AppearanceSettings): Promise<AppearanceSettings> {
+  const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : values.language;
+  const browser = { theme: useThemeStore.getState().theme, language };
+  if (!isUntouched(values) || (browser.theme === values.theme && browser.language === values.language)) return values;
+  return api('/api/user/settings/appearance', { method: 'PATCH', body: browser, schema: ZAppearanceSettings });
+}
+
 const signedInUserId = () => {
   const { isAuthenticated, session } = useAuthStore.getState();
   return isAuthenticated ? (session?.user.id ?? null) : null;
@@ -26,7 +42,7 @@ const signedInUserId = () => {
 /**
  * Keeps the page's appearance and the account's in step:
  * - at start the local copy applies (theme-init.js did so before the first paint);
- * - once a user is signed in, the account's values are read and applied;
+ * - once a user is signed in, the account's values are read and applied (see appearanceAfterSignIn);
  * - a theme picked in the header's menu, or a language in the sidebar's, is saved to the account
  *   when signed in (signed out, it stays in this browser only).
  */
@@ -42,6 +58,7 @@ export function AppearanceSync() {
     if (!userId) return;
     let cancelled = false;
     api('/api/user/settings/appearance', { schema: ZAppearanceSettings })
+      .then(appearanceAfterSignIn)
       .then((values) => {
         if (!cancelled && signedInUserId() === userId) void adoptAppearance(values);
       })

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { browserTimeZone } from './notifications-api';
-import { NotificationSwitch } from './notification-switch';
+import { SettingSwitch } from '../components/setting-switch';
 
 type Digest = NotificationSettings['digest'];
 
@@ -22,7 +22,7 @@ export function DigestCard({ digest, onChange }: { digest: Digest; onChange(patc
         <CardDescription>{t('settingsNotifications.digest.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <NotificationSwitch
+        <SettingSwitch
           label={t('settingsNotifications.digest.enabled.label')}
           description={t('settingsNotifications.digest.enabled.description')}
           checked={digest.enabled}
@@ -63,14 +63,14 @@ export function DigestCard({ digest, onChange }: { digest: Digest; onChange(patc
             </p>
           </div>
         </div>
-        <NotificationSwitch
+        <SettingSwitch
           label={t('settingsNotifications.digest.includeStats.label')}
           description={t('settingsNotifications.digest.includeStats.description')}
           checked={digest.includeStats}
           onCheckedChange={(includeStats) => onChange({ includeStats })}
           disabled={off}
         />
-        <NotificationSwitch
+        <SettingSwitch
           label={t('settingsNotifications.digest.includeRecommendations.label')}
           description={t('settingsNotifications.digest.includeRecommendations.description')}
           checked={digest.includeRecommendations}

@@ -18,7 +18,7 @@ import { SettingsError } from '../components/settings-error';
 import { SectionResetButton } from '../transfer/section-reset-button';
 import { enablePushInThisBrowser, type PushSetupResult } from './browser-push';
 import { DigestCard } from './digest-card';
-import { NotificationSwitch } from './notification-switch';
+import { SettingSwitch } from '../components/setting-switch';
 import { useNotificationSettings, useResetNotifications, useSaveNotifications, useTestNotification } from './notifications-api';
 import { TestButton } from './test-button';
 
@@ -105,7 +105,7 @@ function NotificationsForm({ saved, tab, onTabChange }: { saved: NotificationSet
   const testing = (channel: TestChannel) => test.isPending && test.variables === channel;
 
   const eventSwitch = <G extends 'email' | 'push' | 'inApp'>(group: G, key: keyof NotificationSettings[G] & string, disabled = false) => (
-    <NotificationSwitch
+    <SettingSwitch
       key={key}
       label={t(`settingsNotifications.fields.${key}.label`)}
       description={t(`settingsNotifications.fields.${key}.description`)}
@@ -142,7 +142,7 @@ function NotificationsForm({ saved, tab, onTabChange }: { saved: NotificationSet
               <CardDescription>{t('settingsNotifications.channels.description')}</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-5">
-              <NotificationSwitch
+              <SettingSwitch
                 label={t('settingsNotifications.channels.email.label')}
                 description={t('settingsNotifications.channels.email.description', { email: user?.email ?? '' })}
                 checked={draft.email.enabled}
@@ -156,7 +156,7 @@ function NotificationsForm({ saved, tab, onTabChange }: { saved: NotificationSet
                 }
               />
               <Separator />
-              <NotificationSwitch
+              <SettingSwitch
                 label={t('settingsNotifications.channels.push.label')}
                 description={t('settingsNotifications.channels.push.description')}
                 checked={draft.push.enabled}

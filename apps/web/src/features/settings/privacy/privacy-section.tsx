@@ -15,7 +15,7 @@ import { SettingsError } from '../components/settings-error';
 import { SectionResetButton } from '../transfer/section-reset-button';
 import { BlockedUsersCard } from './blocked-users-card';
 import { usePrivacy, useResetPrivacy, useSavePrivacy } from './privacy-api';
-import { SettingSwitch } from './setting-switch';
+import { SettingSwitch } from '../components/setting-switch';
 
 type Editable = Omit<PrivacySettings, 'blockList'>;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SecuritySettings } from '@app/shared/settings/security';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SettingSwitch } from '../privacy/setting-switch';
+import { SettingSwitch } from '../components/setting-switch';
 import { SettingsError } from '../components/settings-error';
 import { useSaveSecuritySettings } from './security-api';
 

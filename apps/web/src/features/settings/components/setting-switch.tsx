@@ -3,7 +3,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
 /** One on/off setting: a label, a line that explains it, the switch (named by the label), and room for an action. */
-export function NotificationSwitch({
+export function SettingSwitch({
   label,
   description,
   checked,
