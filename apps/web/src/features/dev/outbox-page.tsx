@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, Inbox, Mail } from 'lucide-react';
+import { AlertCircle, Inbox, Mail, MessageSquareText } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZOutboxList } from '@app/shared/mail/schemas';
+import { ZOutboxList, ZSmsOutboxList } from '@app/shared/mail/schemas';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +23,33 @@ function Linkified({ text }: { text: string }) {
         ),
       )}
     </>
+  );
+}
+
+/** Text messages (two-factor codes by sms) kept while no SMS provider is configured; shown only when there are some. */
+function SmsOutbox() {
+  const { t, i18n } = useTranslation();
+  const sms = useQuery({ queryKey: ['dev', 'sms'], queryFn: () => api('/api/dev/sms', { schema: ZSmsOutboxList }) });
+  if (!sms.data || sms.data.items.length === 0) return null;
+  return (
+    <section className="grid gap-3" aria-labelledby="sms-outbox-title" data-testid="sms-outbox">
+      <h2 id="sms-outbox-title" className="flex items-center gap-2 text-lg font-semibold">
+        <MessageSquareText className="size-5 text-primary" />
+        {t('outbox.smsTitle')}
+      </h2>
+      {sms.data.items.map((m) => (
+        <Card key={m.id}>
+          <CardHeader className="gap-1">
+            <CardDescription>
+              {t('outbox.to', { to: m.to })} · {new Date(m.createdAt).toLocaleString(i18n.language)}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <p className="whitespace-pre-wrap break-words text-sm">{m.text}</p>
+          </CardContent>
+        </Card>
+      ))}
+    </section>
   );
 }
 
@@ -78,6 +105,7 @@ export function OutboxPage() {
           ))}
         </div>
       )}
+      <SmsOutbox />
     </div>
   );
 }

@@ -13,6 +13,8 @@ interface LocalSettingsState {
   setAppearance(values: AppearanceSettings): void;
   setPrivacy(values: PrivacySettings): void;
   setNotifications(values: NotificationSettings): void;
+  /** On sign-out: the account's privacy and notification choices leave this browser (the look stays until the next account's). */
+  forgetAccount(): void;
 }
 
 /**
@@ -29,6 +31,7 @@ export const useLocalSettings = create<LocalSettingsState>()(
       setAppearance: (appearance) => set({ appearance }),
       setPrivacy: (privacy) => set({ privacy: { ...privacy, blockList: [] } }),
       setNotifications: (notifications) => set({ notifications }),
+      forgetAccount: () => set({ privacy: null, notifications: null }),
     }),
     {
       name: LOCAL_SETTINGS_KEY,

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { ZSmsOutboxList } from '@app/shared/mail/schemas';
 import type { Database } from '../../../db/client';
 import { smsOutbox, twoFactor } from '../../../db/schema/security';
 import { notFound } from '../../../lib/http-errors';
@@ -40,17 +40,13 @@ export function smsSenderOf(app: { ctx: { db: Database }; log: FastifyBaseLogger
   return sender;
 }
 
-const ZSmsOutbox = z.object({
-  items: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), createdAt: z.string() })),
-});
-
 /** GET /api/dev/sms: the dev outbox of text messages. Each user sees those sent to their own phone; admins all. */
 export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sms',
     {
       config: { access: 'user' },
-      schema: { tags: ['dev'], summary: 'Text messages kept in the dev outbox (newest 100)', response: { 200: ZSmsOutbox } },
+      schema: { tags: ['dev'], summary: 'Text messages kept in the dev outbox (newest 100)', response: { 200: ZSmsOutboxList } },
     },
     async (request) => {
       if (smsSenderOf(app).kind !== 'outbox') throw notFound();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LANGUAGES, type Language } from '@app/shared/app/constants';
-import { DEFAULT_APPEARANCE, ZAppearanceSettings, type AppearanceSettings } from '@app/shared/settings/sections';
+import { DEFAULT_APPEARANCE, ZAppearanceSettings, ZNotificationSettings, type AppearanceSettings } from '@app/shared/settings/sections';
 import { useAuthStore } from '@/features/auth/store';
 import { api } from '@/lib/api-client';
 import i18n, { setLanguage } from '@/lib/i18n';
@@ -42,7 +42,8 @@ const signedInUserId = () => {
 /**
  * Keeps the page's appearance and the account's in step:
  * - at start the local copy applies (theme-init.js did so before the first paint);
- * - once a user is signed in, the account's values are read and applied (see appearanceAfterSignIn);
+ * - once a user is signed in, the account's values are read and applied (see appearanceAfterSignIn),
+ *   and its notification switches copied for the bell; signed out, the account's choices are forgotten;
  * - a theme picked in the header's menu, or a language in the sidebar's, is saved to the account
  *   when signed in (signed out, it stays in this browser only).
  */
@@ -55,8 +56,17 @@ export function AppearanceSync() {
   }, []);
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId) {
+      useLocalSettings.getState().forgetAccount();
+      return;
+    }
     let cancelled = false;
+    // The bell plays sounds and shows desktop notifications by the in-app switches of the local copy.
+    api('/api/user/settings/notifications', { schema: ZNotificationSettings })
+      .then((values) => {
+        if (!cancelled && signedInUserId() === userId) useLocalSettings.getState().setNotifications(values);
+      })
+      .catch(() => undefined);
     api('/api/user/settings/appearance', { schema: ZAppearanceSettings })
       .then(appearanceAfterSignIn)
       .then((values) => {
