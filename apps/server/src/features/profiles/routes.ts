@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { isBlockedBy } from '../settings/account/blocks';
 import { notifyNewFollower } from '../settings/notifications/events';
+import { readSection } from '../settings/store';
 import { findProfileUser, followCounts, profileOf, recentActivity } from './repository';
 
 const tags = ['profiles'];
@@ -22,12 +23,15 @@ const tags = ['profiles'];
 /** Public profiles (/profile/{usernameOrId}) and follows. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  // A user who blocked the viewer is not there for them (settings: block list).
-  const load = async (usernameOrId: string, viewerId: string | null = null) => {
+  // A user who blocked the viewer, or whose profile is private (settings: privacy), is not there for others.
+  const loadWithPrivacy = async (usernameOrId: string, viewerId: string | null = null) => {
     const user = await findProfileUser(db, usernameOrId);
     if (!user || (await isBlockedBy(db, user.id, viewerId))) throw notFound(PROFILE_MESSAGES.notAvailable);
-    return user;
+    const privacy = await readSection(db, user.id, 'privacy');
+    if (privacy.profileVisibility === 'private' && viewerId !== user.id) throw notFound(PROFILE_MESSAGES.notAvailable);
+    return { user, privacy, isOwner: viewerId === user.id };
   };
+  const load = async (usernameOrId: string, viewerId: string | null = null) => (await loadWithPrivacy(usernameOrId, viewerId)).user;
 
   app.get(
     '/:usernameOrId/profile',
@@ -35,7 +39,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: 'A public profile by username or id', params: ZProfileParams, response: { 200: ZPublicProfile } },
     },
-    async (request) => profileOf(db, await load(request.params.usernameOrId, request.auth?.user.id ?? null), request.auth?.user.id ?? null),
+    async (request) => {
+      const viewerId = request.auth?.user.id ?? null;
+      const { user, privacy, isOwner } = await loadWithPrivacy(request.params.usernameOrId, viewerId);
+      const profile = await profileOf(db, user, viewerId);
+      return isOwner || privacy.showLocation ? profile : { ...profile, location: '' };
+    },
   );
 
   app.get(
@@ -50,8 +59,11 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await load(request.params.usernameOrId, request.auth?.user.id ?? null);
-      return { items: await recentActivity(db, user.id, request.auth?.user.id ?? null) };
+      const viewerId = request.auth?.user.id ?? null;
+      const { user, privacy, isOwner } = await loadWithPrivacy(request.params.usernameOrId, viewerId);
+      // Show Activity off: others see no activity.
+      if (!isOwner && !privacy.shareActivityStatus) return { items: [] };
+      return { items: await recentActivity(db, user.id, viewerId) };
     },
   );
 
