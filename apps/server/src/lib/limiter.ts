@@ -31,6 +31,11 @@ export class Limiter {
     return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   }
 
+  /** Gives back one attempt counted by `hit` (an attempt counted before its check that turned out good). */
+  async forgive(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
   }

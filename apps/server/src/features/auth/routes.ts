@@ -164,17 +164,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
       const { challengeToken, code } = request.body;
       // Wrong codes of every challenge of the account add up, so that new challenges don't buy new guesses.
+      // Counted before the code is checked (and given back unless it was wrong), so that codes sent
+      // at the same time can't all pass the limit before the first failure is recorded.
       const perUser = securityLimitsOf(app.ctx).codeFailuresPerUser;
+      let counted = null as string | null;
       const result = await completeLoginChallenge(app, challengeToken, code, async (userId) => {
-        const userWait = await perUser.blockedFor(userId);
+        const userWait = await perUser.hit(userId);
         if (userWait) throw tooManyRequests(SECURITY_MESSAGES.twoFactorLimited, userWait);
+        counted = userId;
       });
+      if (counted && (result.ok || result.reason !== 'invalid')) await perUser.forgive(counted);
       if (!result.ok && result.reason !== 'invalid') {
         const message = result.reason === 'too_many' ? SECURITY_MESSAGES.challengeTooManyAttempts : SECURITY_MESSAGES.challengeExpired;
         throw new AppError(401, SECURITY_ERROR_CODES.CHALLENGE_EXPIRED, message);
       }
       if (!result.ok) {
-        await perUser.hit(result.userId);
         throw new AppError(401, SECURITY_ERROR_CODES.INVALID_2FA_CODE, SECURITY_MESSAGES.invalidCode, 'code');
       }
       const user = await findUserById(app.ctx.db, result.userId);

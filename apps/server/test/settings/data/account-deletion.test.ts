@@ -13,6 +13,8 @@ import { chats } from '../../../src/db/schema/chats';
 import { dataExports, jobs } from '../../../src/db/schema/jobs';
 import { mailOutbox } from '../../../src/db/schema/mail';
 import { users } from '../../../src/db/schema/users';
+import { deleteDueAccount } from '../../../src/features/settings/data/account-deletion';
+import { createExportStorage } from '../../../src/features/settings/data/export-files';
 import { STRONG_PASSWORD, type TestApp } from '../../helpers/app';
 import { expectError, getSession, latestMailTo, login, refreshWithBody } from '../../helpers/auth';
 import { createBot, multipart } from '../../bots/helpers';
@@ -140,6 +142,27 @@ describe('account deletion', () => {
       await t.app.ctx.jobs.runDue();
       expect((await deletionJobs(user.user.id))[0]!.status).toBe('done');
       expect(await userRow(user.user.id)).toBeDefined();
+    });
+
+    it('a cancel that lands after the job looked at the date still keeps the account', async () => {
+      const user = await t.signup();
+      await schedule(user);
+      await passTheDate(user.user.id);
+      const real = t.app.ctx.db;
+      // The job reads the date, then the user cancels before its transaction starts.
+      const db = new Proxy(real, {
+        get(target, key, receiver) {
+          if (key !== 'transaction') return Reflect.get(target, key, receiver);
+          return async (...args: Parameters<typeof real.transaction>) => {
+            expect((await as(t, user, 'DELETE', '/api/user/account/deletion')).statusCode).toBe(200);
+            return real.transaction(...args);
+          };
+        },
+      });
+      const app = Object.create(t.app, { ctx: { value: { ...t.app.ctx, db } } }) as typeof t.app;
+      expect(await deleteDueAccount(app, createExportStorage(t.dataDir), user.user.id)).toBe(false);
+      expect(await userRow(user.user.id)).toMatchObject({ scheduledDeletionAt: null });
+      expect((await getSession(t, user.accessToken)).statusCode).toBe(200);
     });
 
     it('deletes the account when the date has passed, through the queued job', async () => {

@@ -79,6 +79,17 @@ describe('sign-in with two-factor', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('counts wrong codes sent at the same time against the account limit (no more than ten are checked)', async () => {
+    const session = await t.signup();
+    await enableAppTwoFactor(t, session);
+    const tokens: string[] = [];
+    for (let c = 0; c < 8; c++) tokens.push((await challengeFor(session.user.email)).json().challengeToken);
+    const answers = await Promise.all(tokens.flatMap((token) => Array.from({ length: 5 }, () => complete(token, '000000'))));
+    const checked = answers.filter((a) => a.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBe(answers.length - checked);
+  });
+
   it('refuses an expired challenge', async () => {
     const session = await t.signup();
     const { secret } = await enableAppTwoFactor(t, session);

@@ -114,6 +114,21 @@ describe('two-factor settings', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it('counts wrong codes sent at the same time: ten are checked, the rest wait (429)', async () => {
+    const session = await t.signup();
+    await setup(t, session, { method: 'email' });
+    expect((await request(t, session, 'POST', '/api/user/2fa/verify', { code: await mailedCode(t, session.user.email) })).statusCode).toBe(
+      200,
+    );
+    expect((await request(t, session, 'POST', '/api/user/2fa/send-code')).statusCode).toBe(200);
+    const wrong = (await mailedCode(t, session.user.email)) === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 30 }, () => request(t, session, 'DELETE', '/api/user/2fa', { code: wrong })));
+    const checked = answers.filter((a) => a.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.filter((a) => a.statusCode === 429).length).toBe(answers.length - checked);
+    expect(await settingsOf(session)).toMatchObject({ twoFactorEnabled: true });
+  });
+
   it('renews the backup codes: ten new ones, the old ones void', async () => {
     const session = await t.signup();
     const answer = await enableAppTwoFactor(t, session);

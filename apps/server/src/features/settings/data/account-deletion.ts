@@ -62,7 +62,13 @@ async function dropQueuedDeletion(db: Executor, userId: string): Promise<void> {
  * Files go after the rows: the user's avatar, their bots' avatars when nothing else shows them,
  * and their export archives. The email is then free for a new account, and a goodbye mail is sent.
  */
-export async function deleteAccountNow(app: FastifyInstance, exportStorage: FileStorage, userId: string): Promise<boolean> {
+export async function deleteAccountNow(
+  app: FastifyInstance,
+  exportStorage: FileStorage,
+  userId: string,
+  /** Set by the job and the sweep: delete only if a deletion is still scheduled on or before this date. */
+  dueBy?: Date,
+): Promise<boolean> {
   const { db } = app.ctx;
   const [user] = await db
     .select({ email: users.email, displayName: users.displayName, avatarUrl: users.avatarUrl })
@@ -74,6 +80,15 @@ export async function deleteAccountNow(app: FastifyInstance, exportStorage: File
   const exportFiles = await exportHandlesOf(db, userId);
 
   const deleted = await db.transaction(async (tx) => {
+    // The row stays locked to the end: a cancellation that comes now waits, and one that came
+    // since the caller looked at the date is seen here (nothing is written then).
+    const [locked] = await tx
+      .select({ scheduled: users.scheduledDeletionAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!locked) return false;
+    if (dueBy && (!locked.scheduled || locked.scheduled > dueBy)) return false;
     // Other creators' bots that this user rated: their average and count come from the ratings left.
     const rated = (
       await tx
@@ -134,7 +149,7 @@ export async function deleteDueAccount(app: FastifyInstance, exportStorage: File
     .where(eq(users.id, userId))
     .limit(1);
   if (!user?.scheduled || user.scheduled > now) return false;
-  return deleteAccountNow(app, exportStorage, userId);
+  return deleteAccountNow(app, exportStorage, userId, now);
 }
 
 /** The safety net of the queued jobs (a lost job, a restored backup): every account whose date has passed. */

@@ -193,12 +193,16 @@ async function acceptSentCode(db: Database, key: Buffer, row: TwoFactorRow, code
  */
 export async function checkSettingsCode(app: TwoFactorApp, row: TwoFactorRow, code: string): Promise<void> {
   const limiter = securityLimitsOf(app.ctx).codeFailuresPerUser;
-  const wait = await limiter.blockedFor(row.userId);
+  // Counted before the check and given back when the code is good, so that codes sent at the
+  // same time can't all pass the limit before the first failure is recorded.
+  const wait = await limiter.hit(row.userId);
   if (wait) throw tooManyRequests(SECURITY_MESSAGES.twoFactorLimited, wait);
   const { db, sealKey } = app.ctx;
   const ok = (row.method !== 'app' && (await acceptSentCode(db, sealKey, row, code))) || (await acceptTotp(db, sealKey, row, code));
-  if (ok) return;
-  await limiter.hit(row.userId);
+  if (ok) {
+    await limiter.forgive(row.userId);
+    return;
+  }
   const expired = row.method !== 'app' && row.pendingCodeExpiresAt !== null && row.pendingCodeExpiresAt <= new Date();
   throw expired
     ? new AppError(400, SECURITY_ERROR_CODES.CODE_EXPIRED, SECURITY_MESSAGES.codeExpired, 'code')
