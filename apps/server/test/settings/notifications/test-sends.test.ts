@@ -10,7 +10,9 @@ describe('test sends and Web Push subscriptions', () => {
   let t: TestApp;
   let push: Awaited<ReturnType<typeof startPushService>>;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The stand-in push service listens on loopback: private targets are allowed here, and the
+    // tests of refusals turn that off for themselves.
+    t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
     push = await startPushService();
   });
   afterAll(async () => {
@@ -128,31 +130,53 @@ describe('test sends and Web Push subscriptions', () => {
     expect(await rows()).toHaveLength(0);
   });
 
-  it('refuses malformed subscriptions, http and private endpoints', async () => {
-    const user = await t.signup();
-    const keys = browserKeys();
-    const good = { endpoint: 'https://push.example.net/send/x', keys: { p256dh: keys.p256dh, auth: keys.auth } };
-    const bad = [
-      { ...good, endpoint: 'http://push.example.net/send/x' },
-      { ...good, endpoint: 'not a url' },
-      { ...good, endpoint: 'https://127.0.0.1/send' },
-      { ...good, endpoint: 'https://localhost:8443/send' },
-      { ...good, endpoint: 'https://[::1]/send' },
-      { ...good, endpoint: 'https://192.168.1.10/send' },
-      { ...good, keys: { p256dh: 'short', auth: keys.auth } },
-      { ...good, keys: { p256dh: keys.p256dh, auth: 'has spaces in it!!!!!!' } },
-      { ...good, keys: { p256dh: keys.p256dh } },
-      { endpoint: good.endpoint },
-      {},
-    ];
-    for (const body of bad) {
-      expectError(await call(t, user, 'POST', '/api/user/push/subscriptions', body), 400, 'VALIDATION_ERROR');
+  /** Runs `fn` with private targets refused, as in production. */
+  const privateRefused = async (fn: () => Promise<void>) => {
+    t.config.webhookAllowPrivate = false;
+    try {
+      await fn();
+    } finally {
+      t.config.webhookAllowPrivate = true;
     }
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id))).toHaveLength(0);
-    expectError(await call(t, user, 'DELETE', '/api/user/push/subscriptions', {}), 400, 'VALIDATION_ERROR');
-    expectError(await call(t, null, 'POST', '/api/user/push/subscriptions', good), 401, 'UNAUTHORIZED');
-    expectError(await call(t, null, 'GET', '/api/user/push/public-key'), 401, 'UNAUTHORIZED');
+  };
+
+  it('never sends to a stored endpoint that now points inside the network', async () => {
+    const user = await t.signup();
+    await subscribeToStandIn(user.user.id, '/push/inside');
+    const before = push.received.length;
+    await privateRefused(async () => {
+      const res = await call(t, user, 'POST', '/api/user/notifications/test', { type: 'push' });
+      expect(res.statusCode).toBe(502);
+    });
+    expect(push.received.length).toBe(before);
   });
+
+  it('refuses malformed subscriptions, http and private endpoints', () =>
+    privateRefused(async () => {
+      const user = await t.signup();
+      const keys = browserKeys();
+      const good = { endpoint: 'https://push.example.net/send/x', keys: { p256dh: keys.p256dh, auth: keys.auth } };
+      const bad = [
+        { ...good, endpoint: 'http://push.example.net/send/x' },
+        { ...good, endpoint: 'not a url' },
+        { ...good, endpoint: 'https://127.0.0.1/send' },
+        { ...good, endpoint: 'https://localhost:8443/send' },
+        { ...good, endpoint: 'https://[::1]/send' },
+        { ...good, endpoint: 'https://192.168.1.10/send' },
+        { ...good, keys: { p256dh: 'short', auth: keys.auth } },
+        { ...good, keys: { p256dh: keys.p256dh, auth: 'has spaces in it!!!!!!' } },
+        { ...good, keys: { p256dh: keys.p256dh } },
+        { endpoint: good.endpoint },
+        {},
+      ];
+      for (const body of bad) {
+        expectError(await call(t, user, 'POST', '/api/user/push/subscriptions', body), 400, 'VALIDATION_ERROR');
+      }
+      expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id))).toHaveLength(0);
+      expectError(await call(t, user, 'DELETE', '/api/user/push/subscriptions', {}), 400, 'VALIDATION_ERROR');
+      expectError(await call(t, null, 'POST', '/api/user/push/subscriptions', good), 401, 'UNAUTHORIZED');
+      expectError(await call(t, null, 'GET', '/api/user/push/public-key'), 401, 'UNAUTHORIZED');
+    }));
 
   it('a new follower reaches a subscribed browser when push is on', async () => {
     const [followee, follower] = [await t.signup(), await t.signup({ displayName: 'Pushy Pal' })];

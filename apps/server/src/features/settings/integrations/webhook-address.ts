@@ -1,13 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { isIP, type LookupFunction } from 'node:net';
 import { INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
-import { isBlockedAddress } from '../../../lib/blocked-addresses';
 import { badRequest } from '../../../lib/http-errors';
+import { resolveCheckedAddress, type CheckedAddress } from '../../../lib/outbound-post';
 
-export interface ResolvedTarget {
+export interface ResolvedTarget extends CheckedAddress {
   url: URL;
-  address: string;
-  family: 4 | 6;
 }
 
 export class WebhookTargetError extends Error {}
@@ -28,21 +24,10 @@ export async function resolveWebhookTarget(rawUrl: string, allowPrivate: boolean
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
     throw new WebhookTargetError(INTEGRATION_MESSAGES.urlNotHttps);
   if (url.username || url.password) throw new WebhookTargetError(INTEGRATION_MESSAGES.urlWithCredentials);
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: { address: string; family: number }[];
-  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
-  else {
-    try {
-      addresses = await lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new WebhookTargetError(INTEGRATION_MESSAGES.urlUnresolvable);
-    }
-  }
-  if (addresses.length === 0) throw new WebhookTargetError(INTEGRATION_MESSAGES.urlUnresolvable);
-  // Every address: a name that resolves to one public and one private address is refused.
-  if (!allowPrivate && addresses.some((a) => isBlockedAddress(a.address))) throw new WebhookTargetError(INTEGRATION_MESSAGES.urlPrivate);
-  const first = addresses[0]!;
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  const checked = await resolveCheckedAddress(url.hostname, allowPrivate);
+  if (checked === 'unresolvable') throw new WebhookTargetError(INTEGRATION_MESSAGES.urlUnresolvable);
+  if (checked === 'blocked') throw new WebhookTargetError(INTEGRATION_MESSAGES.urlPrivate);
+  return { url, ...checked };
 }
 
 /** The check of a create or update: a refused URL is bad input (400 on the `url` field). */
@@ -53,15 +38,4 @@ export async function assertWebhookUrl(rawUrl: string, allowPrivate: boolean): P
     if (err instanceof WebhookTargetError) throw badRequest(err.message, 'url');
     throw err;
   }
-}
-
-/**
- * A `lookup` for node:http(s) that answers only the address checked beforehand, so that a DNS
- * answer changed between the check and the connection (rebinding) is never used.
- */
-export function pinnedLookup(target: ResolvedTarget): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
 }

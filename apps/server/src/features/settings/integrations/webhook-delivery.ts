@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import { eq, sql } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '@app/shared/settings/integrations';
 import type { AppContext } from '../../../context';
 import { webhookDeliveries, webhooks } from '../../../db/schema/integrations';
 import { unseal } from '../../../lib/sealed';
-import { pinnedLookup, resolveWebhookTarget, WebhookTargetError } from './webhook-address';
+import { postPinned } from '../../../lib/outbound-post';
+import { resolveWebhookTarget, WebhookTargetError } from './webhook-address';
 
 export const DELIVER_JOB = 'webhook.deliver';
 /** One first attempt and five retries, with the queue's backoff (30 s, 1, 2, 4, 8 min). */
@@ -41,51 +40,11 @@ async function post(url: string, headers: Record<string, string>, body: string, 
   } catch (err) {
     return { ok: false, responseStatus: null, responseTimeMs: null, error: err instanceof WebhookTargetError ? err.message : String(err) };
   }
-  const started = performance.now();
-  const client = target.url.protocol === 'https:' ? https : http;
-  return new Promise<AttemptResult>((resolve) => {
-    const request = client.request(
-      target.url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-        lookup: pinnedLookup(target),
-        timeout: TIMEOUT_MS,
-        // The whole exchange, not only an idle socket, is bounded (a receiver trickling its answer).
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        agent: false,
-      },
-      (response) => {
-        const responseTimeMs = Math.round(performance.now() - started);
-        const status = response.statusCode ?? 0;
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_RESPONSE_BYTES) response.destroy();
-        });
-        const done = () =>
-          resolve({
-            ok: status >= 200 && status < 300,
-            responseStatus: status,
-            responseTimeMs,
-            error: status >= 200 && status < 300 ? null : `HTTP ${status}`,
-          });
-        response.on('end', done);
-        response.on('close', done);
-        response.on('error', done);
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', (err) =>
-      resolve({
-        ok: false,
-        responseStatus: null,
-        responseTimeMs: Math.round(performance.now() - started),
-        error: err.message.slice(0, 500),
-      }),
-    );
-    request.end(body);
+  const result = await postPinned(target.url, target, { ...headers, 'content-type': 'application/json' }, body, {
+    timeoutMs: TIMEOUT_MS,
+    maxResponseBytes: MAX_RESPONSE_BYTES,
   });
+  return { ok: result.error === null, responseStatus: result.status, responseTimeMs: result.timeMs, error: result.error };
 }
 
 /**

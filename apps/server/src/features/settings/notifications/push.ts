@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { AppContext } from '../../../context';
 import { pushSubscriptions } from '../../../db/schema/settings';
+import { postPinned, resolveCheckedAddress } from '../../../lib/outbound-post';
 import { vapidKeysOf } from './vapid';
 
 /** What the service worker (apps/web/public/sw.js) shows. */
@@ -23,8 +24,8 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
  * Sends one encrypted Web Push message (RFC 8030/8291/8292) to one subscription. web-push builds
- * the request (aes128gcm payload, VAPID Authorization, TTL); fetch sends it, so that the timeout
- * is ours. A 404 or 410 means the browser dropped the subscription: it is deleted.
+ * the request (aes128gcm payload, VAPID Authorization, TTL); postPinned sends it to the checked
+ * address, with our timeout. A 404 or 410 means the browser dropped the subscription: it is deleted.
  */
 export async function sendPush(ctx: AppContext, subscription: SubscriptionRow, payload: PushPayload): Promise<PushOutcome> {
   const vapid = await vapidKeysOf(ctx);
@@ -34,21 +35,18 @@ export async function sendPush(ctx: AppContext, subscription: SubscriptionRow, p
     { vapidDetails: vapid, TTL: PUSH_TTL_SECONDS },
   );
   const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-  let status: number;
-  try {
-    const res = await fetch(details.endpoint, {
-      method: details.method,
-      headers,
-      body: details.body ? new Uint8Array(details.body) : undefined,
-      signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-      redirect: 'error',
-    });
-    status = res.status;
-    await res.body?.cancel();
-  } catch {
-    // Unreachable or too slow: the subscription may still be good, so it stays.
-    return 'failed';
-  }
+  // Checked again at send time and connected to the checked address only: a name that resolved
+  // publicly when the browser subscribed may point inside the network now.
+  const url = new URL(details.endpoint);
+  const target = await resolveCheckedAddress(url.hostname, ctx.config.webhookAllowPrivate);
+  if (typeof target === 'string') return 'failed';
+  const result = await postPinned(url, target, headers, details.body ?? Buffer.alloc(0), {
+    timeoutMs: PUSH_TIMEOUT_MS,
+    maxResponseBytes: 64 * 1024,
+  });
+  // Unreachable or too slow: the subscription may still be good, so it stays.
+  if (result.status === null) return 'failed';
+  const status = result.status;
   if (status === 404 || status === 410) {
     await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
     return 'gone';
