@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { evaluatePassword } from '@app/shared/auth/password-policy';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
@@ -184,7 +184,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (row.enabledAt) throw new AppError(409, SECURITY_ERROR_CODES.TWO_FACTOR_ENABLED, SECURITY_MESSAGES.alreadyEnabled);
       await checkSettingsCode(app, row, request.body.code);
       const now = new Date();
-      await db.update(twoFactor).set({ enabledAt: now }).where(eq(twoFactor.userId, user.id));
+      // Only the secret whose code was just checked is turned on: a setup that replaced it meanwhile wins.
+      const turnedOn = await db
+        .update(twoFactor)
+        .set({ enabledAt: now })
+        .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secretSealed, row.secretSealed), isNull(twoFactor.enabledAt)))
+        .returning({ userId: twoFactor.userId });
+      if (turnedOn.length === 0) throw badRequest(SECURITY_MESSAGES.notSetUp);
       await notify(twoFactorChangedMail(user.email, user.displayName, true, now));
       return { success: true as const, twoFactorEnabled: true };
     },
