@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
+import { SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 type Tree = { [key: string]: string | string[] | Tree };
@@ -40,14 +41,21 @@ describe('translations', () => {
     expect([...ru].filter((k) => !en.has(k))).toEqual([]);
   });
 
-  it('every bot and profile message of the server has a Russian translation', () => {
-    const ru = JSON.parse(fs.readFileSync(path.join(SRC, 'locales', 'ru-messages.json'), 'utf8')) as Record<string, string>;
+  it('every bot, profile, chat and settings message of the server has a Russian translation', () => {
+    // The core file and each feature's locales/ru-messages.json, as i18n.ts merges them.
+    const files = [path.join(SRC, 'locales', 'ru-messages.json'), ...filesOf('ru-messages').slice(1)];
+    const ru = Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, string>)) as Record<
+      string,
+      string
+    >;
     // Texts with a placeholder are composed by the server per call and shown as they come.
     const messages = [
       ...Object.values(BOT_MESSAGES),
       ...Object.values(BOT_FAILURES),
       ...Object.values(PROFILE_MESSAGES),
       ...Object.values(CHAT_MESSAGES),
+      ...Object.values(SETTINGS_FAILURES),
+      ...Object.values(SETTINGS_MESSAGES),
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);
   });
