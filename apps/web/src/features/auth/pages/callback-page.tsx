@@ -11,6 +11,7 @@ import { translateMessage } from '@/lib/messages';
 import { finishOidc, useAuthProviders } from '../api';
 import { TwoFactorStep } from '../components/two-factor-step';
 import { startSession } from '../session';
+import { useAuthStore } from '../store';
 import { AuthPageShell } from './auth-page-shell';
 
 /** /auth/callback: where the OIDC provider sends the user back; finishes the sign-in on the server. */
@@ -27,6 +28,9 @@ export function CallbackPage() {
     return params.get('code') ? null : t('auth.errors.oauthFailedGeneric');
   });
   // An account with two-factor on: the provider was the first step, the code is the second.
+  // Someone already signed in who comes back from the provider is connecting it in the settings.
+  const [linking] = useState(() => useAuthStore.getState().isAuthenticated);
+  const busyTitle = linking ? t('auth.connectingWith', { provider }) : t('auth.signingInWith', { provider });
   const [challenge, setChallenge] = useState<(TwoFactorChallenge & { redirectTo: string }) | null>(null);
   // The code can be used once: React's development double effects must not send it twice.
   const started = useRef(false);
@@ -60,7 +64,7 @@ export function CallbackPage() {
   }
 
   return (
-    <AuthPageShell title={error ? t('auth.errors.oauthFailed', { provider }) : t('auth.signingInWith', { provider })}>
+    <AuthPageShell title={error ? t('auth.errors.oauthFailed', { provider }) : busyTitle}>
       {error ? (
         <>
           <Alert variant="destructive">
