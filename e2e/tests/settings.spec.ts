@@ -5,7 +5,7 @@ import { signIn, signOut, signUpAndIn, watchConsole } from './helpers';
 /** Opens a section of /settings and waits for it to have loaded (its first card is there). */
 async function openSection(page: Page, slug: string, heading: string) {
   await page.goto(`/settings/${slug}`);
-  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings', exact: true })).toBeVisible();
   await expect(page.getByText(heading, { exact: true }).first()).toBeVisible();
 }
 
