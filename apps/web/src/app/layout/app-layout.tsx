@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthModal } from '@/features/auth/components/auth-modal';
+import { AppDeletionBanner } from '@/features/settings/data/deletion-banner';
 import { Header } from './header';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar';
@@ -28,6 +29,7 @@ export function AppLayout() {
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-6xl">
+            <AppDeletionBanner />
             <Outlet />
           </div>
         </main>
