@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZBlockBody, ZBlockParams, ZLanguageBody } from '@app/shared/settings/account';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
-import { ZAppearancePatch, ZAppearanceSettings, ZPrivacyPatch, ZPrivacySettings } from '@app/shared/settings/sections';
+import { ZAppearanceSettings, ZPrivacySettings } from '@app/shared/settings/sections';
 import { requireAuth } from '../../../plugins/auth';
+import { registerSectionRoutes } from '../section-routes';
 import { readSection, saveSection } from '../store';
 import { blockUser, unblockUser } from './blocks';
 
@@ -12,46 +13,22 @@ const tags = ['settings'];
 export const sectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/settings/privacy',
-    {
-      config: { access: 'user', failureMessage: SETTINGS_FAILURES.privacy },
-      schema: { tags, summary: "The caller's privacy settings, with the block list", response: { 200: ZPrivacySettings } },
-    },
-    async (request) => readSection(db, requireAuth(request).user.id, 'privacy'),
-  );
-
-  app.patch(
-    '/settings/privacy',
-    {
-      config: { access: 'user', failureMessage: SETTINGS_FAILURES.privacy },
-      schema: {
-        tags,
-        summary: 'Change privacy settings (the block list changes through /api/user/block)',
-        body: ZPrivacyPatch,
-        response: { 200: ZPrivacySettings },
-      },
-    },
-    async (request) => saveSection(db, requireAuth(request).user.id, 'privacy', request.body),
-  );
-
-  app.get(
-    '/settings/appearance',
-    {
-      config: { access: 'user', failureMessage: SETTINGS_FAILURES.appearance },
-      schema: { tags, summary: "The caller's appearance settings", response: { 200: ZAppearanceSettings } },
-    },
-    async (request) => readSection(db, requireAuth(request).user.id, 'appearance'),
-  );
-
-  app.patch(
-    '/settings/appearance',
-    {
-      config: { access: 'user', failureMessage: SETTINGS_FAILURES.appearance },
-      schema: { tags, summary: 'Change appearance settings', body: ZAppearancePatch, response: { 200: ZAppearanceSettings } },
-    },
-    async (request) => saveSection(db, requireAuth(request).user.id, 'appearance', request.body),
-  );
+  registerSectionRoutes(app, {
+    section: 'privacy',
+    answer: ZPrivacySettings,
+    failureMessage: SETTINGS_FAILURES.privacy,
+    tags,
+    getSummary: "The caller's privacy settings, with the block list",
+    patchSummary: 'Change privacy settings (the block list changes through /api/user/block)',
+  });
+  registerSectionRoutes(app, {
+    section: 'appearance',
+    answer: ZAppearanceSettings,
+    failureMessage: SETTINGS_FAILURES.appearance,
+    tags,
+    getSummary: "The caller's appearance settings",
+    patchSummary: 'Change appearance settings',
+  });
 
   app.post(
     '/language',

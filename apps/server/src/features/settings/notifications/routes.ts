@@ -18,13 +18,13 @@ import {
   ZTimeZoneBody,
   ZUnreadCount,
 } from '@app/shared/settings/notifications';
-import { ZNotificationPatch, ZNotificationSettings } from '@app/shared/settings/sections';
+import { ZNotificationSettings } from '@app/shared/settings/sections';
 import { pushSubscriptions, userSettings } from '../../../db/schema/settings';
 import { hostReachesBlockedAddress } from '../../../lib/blocked-addresses';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../../lib/http-errors';
 import { Limiter } from '../../../lib/limiter';
 import { requireAuth } from '../../../plugins/auth';
-import { readSection, saveSection } from '../store';
+import { registerSectionRoutes } from '../section-routes';
 import { DIGEST_JOB, DIGEST_SCAN_EVERY_MS, scanDueDigests, sendDigest, type DigestPayload } from './digest';
 import { deleteNotification, listNotifications, markAllRead, markRead, toInAppNotification, unreadCountOf } from './inbox';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
@@ -70,24 +70,14 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   // ——— Settings ———
 
   const settingsConfig = { access: 'user' as const, failureMessage: SETTINGS_FAILURES.notifications };
-  app.get(
-    '/settings/notifications',
-    { config: settingsConfig, schema: { tags, summary: 'Notification settings', response: { 200: ZNotificationSettings } } },
-    async (request) => readSection(db, requireAuth(request).user.id, 'notifications'),
-  );
-  app.patch(
-    '/settings/notifications',
-    {
-      config: settingsConfig,
-      schema: {
-        tags,
-        summary: 'Change notification settings (merges what it is given)',
-        body: ZNotificationPatch,
-        response: { 200: ZNotificationSettings },
-      },
-    },
-    async (request) => saveSection(db, requireAuth(request).user.id, 'notifications', request.body),
-  );
+  registerSectionRoutes(app, {
+    section: 'notifications',
+    answer: ZNotificationSettings,
+    failureMessage: SETTINGS_FAILURES.notifications,
+    tags,
+    getSummary: 'Notification settings',
+    patchSummary: 'Change notification settings (merges what it is given)',
+  });
 
   app.get(
     '/time-zone',
