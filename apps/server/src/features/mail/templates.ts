@@ -1,7 +1,8 @@
 import { APP_NAME } from '@app/shared/app/constants';
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for an HTML mail: every character that could open markup or an attribute, as an entity. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain message with one call to action, as text and as simple HTML. */
 function actionMail(

@@ -1,7 +1,6 @@
 import { APP_NAME } from '@app/shared/app/constants';
+import { escapeHtml } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail sent once an account has been deleted: what went, and that the address is free again. */
 export function goodbyeMail(to: string, displayName: string): MailMessage {

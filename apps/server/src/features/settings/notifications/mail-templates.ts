@@ -1,7 +1,6 @@
 import { APP_NAME } from '@app/shared/app/constants';
+import { escapeHtml } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where a user changes what they get by email: the footer of every notification mail. */
 const settingsUrl = (publicUrl: string) => `${publicUrl}/settings/notifications`;

@@ -1,7 +1,6 @@
 import { APP_NAME } from '@app/shared/app/constants';
+import { escapeHtml } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short security notice: a greeting, lines of facts, and what to do if it wasn't the user. */
 function noticeMail(to: string, subject: string, greeting: string, lines: string[], footer: string): MailMessage {
