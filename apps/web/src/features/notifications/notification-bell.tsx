@@ -1,4 +1,4 @@
-import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
+import { Bell, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { NOTIFICATION_POPOVER_HEIGHT_PX } from '@app/shared/app/constants';
 import { ROUTES } from '@app/shared/app/routes';
 import type { InAppNotification } from '@app/shared/settings/notifications';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useLocalSettings } from '@/features/settings/local-settings';
 import { announceArrival } from './arrival-effects';
 import { NotificationItem } from './notification-item';
+import { NotificationListStates } from './notification-list-states';
 import { useMarkAllRead, useMarkRead, useNotificationList } from './notifications-api';
 
 /** The header's bell (signed-in users only): the unread count, and the newest notifications in a popover. */
@@ -65,28 +65,14 @@ export function NotificationBell() {
             </Button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto p-1">
-            {list.isPending ? (
-              <div className="grid gap-3 p-2" aria-busy="true">
-                {[0, 1, 2].map((i) => (
-                  <div key={i} className="grid gap-1.5">
-                    <Skeleton className="h-4 w-3/4" />
-                    <Skeleton className="h-3 w-1/2" />
-                  </div>
-                ))}
-              </div>
-            ) : list.isError ? (
-              <div className="grid justify-items-center gap-2 p-6 text-center text-sm text-muted-foreground" role="alert">
-                {t('notificationsBell.loadError')}
-                <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                  <RefreshCw />
-                  {t('common.retry')}
-                </Button>
-              </div>
-            ) : list.data.items.length === 0 ? (
-              <p className="p-6 text-center text-sm text-muted-foreground">{t('notificationsBell.empty')}</p>
-            ) : (
+            <NotificationListStates
+              list={list}
+              skeletonRows={3}
+              isEmpty={list.data?.items.length === 0}
+              empty={t('notificationsBell.empty')}
+            >
               <ul className="grid gap-0.5">
-                {list.data.items.map((n) => (
+                {(list.data?.items ?? []).map((n) => (
                   <NotificationItem
                     key={n.id}
                     notification={n}
@@ -96,7 +82,7 @@ export function NotificationBell() {
                   />
                 ))}
               </ul>
-            )}
+            </NotificationListStates>
           </div>
           <div className="border-t p-1">
             <Button variant="ghost" size="sm" className="w-full" asChild>

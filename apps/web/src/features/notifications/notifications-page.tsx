@@ -1,4 +1,4 @@
-import { Bell, CheckCheck, RefreshCw } from 'lucide-react';
+import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,9 +6,9 @@ import type { InAppNotification } from '@app/shared/settings/notifications';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { NotificationItem } from './notification-item';
+import { NotificationListStates } from './notification-list-states';
 import { useDeleteNotification, useMarkAllRead, useMarkRead, useNotificationList } from './notifications-api';
 
 const PAGE_SIZE = 20;
@@ -68,30 +68,15 @@ export function NotificationsPage() {
 
       <Card>
         <CardContent className="p-2 sm:p-3">
-          {list.isPending ? (
-            <div className="grid gap-4 p-2" aria-busy="true">
-              {Array.from({ length: 5 }, (_, i) => (
-                <div key={i} className="grid gap-1.5">
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-1/3" />
-                </div>
-              ))}
-            </div>
-          ) : list.isError ? (
-            <div className="grid justify-items-center gap-3 p-8 text-center text-sm text-muted-foreground" role="alert">
-              {t('notificationsBell.loadError')}
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                <RefreshCw />
-                {t('common.retry')}
-              </Button>
-            </div>
-          ) : list.data.items.length === 0 ? (
-            <p className="p-8 text-center text-sm text-muted-foreground">
-              {filter === 'unread' ? t('notificationsPage.noUnread') : t('notificationsBell.empty')}
-            </p>
-          ) : (
+          <NotificationListStates
+            list={list}
+            roomy
+            skeletonRows={5}
+            isEmpty={list.data?.items.length === 0}
+            empty={filter === 'unread' ? t('notificationsPage.noUnread') : t('notificationsBell.empty')}
+          >
             <ul className="grid gap-1">
-              {list.data.items.map((n) => (
+              {(list.data?.items ?? []).map((n) => (
                 <NotificationItem
                   key={n.id}
                   notification={n}
@@ -101,7 +86,7 @@ export function NotificationsPage() {
                 />
               ))}
             </ul>
-          )}
+          </NotificationListStates>
         </CardContent>
       </Card>
       {list.data ? <Pagination page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} /> : null}
