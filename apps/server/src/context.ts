@@ -46,9 +46,18 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** The session lookup of a route that awaits it itself (config.deferAuth; see authOf). */
+    pendingAuth: Promise<RequestAuth | null> | null;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * For 'user' routes on a reply's hot path: the session lookup is started, not awaited, so
+     * that the route's first query runs alongside it. The route must await authOf(request)
+     * before it writes or answers anything; the error handler answers 401 for any failure of a
+     * caller whose session turns out invalid, as if the lookup had come first.
+     */
+    deferAuth?: boolean;
     /** The spec's text for an unexpected failure of this route ('Failed to create bot'); else a generic one. */
     failureMessage?: string;
   }

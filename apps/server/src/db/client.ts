@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** The one database type the code uses; both drivers provide it. */
@@ -39,10 +39,43 @@ export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Databas
   };
 }
 
-/** The rows of a raw query: the two drivers shape `execute`'s result differently. */
+/** The rows of a raw query's result: the two drivers shape it differently. */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? []));
+
+/** The rows of a raw query. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
+  return rowsOf<T>(await db.execute(query));
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement of a hot path that drizzle's builders can't express (an insert from a select
+ * of some columns), prepared under its name like preparedPerDatabase's: its parameters are
+ * `sql.placeholder`s, given to `execute`. Answers the rows as the driver gives them.
+ */
+export function preparedSql<T>(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  const statements = new WeakMap<Executor, { execute(params: Record<string, unknown>): Promise<unknown> }>();
+  return (db: Executor) => {
+    let prepared = statements.get(db);
+    if (!prepared) {
+      prepared = db._.session.prepareQuery(query, undefined, name, false);
+      statements.set(db, prepared);
+    }
+    const statement = prepared;
+    return { execute: async (params: Record<string, unknown>) => rowsOf<T>(await statement.execute(params)) };
+  };
+}
+
+/** A raw query's row of `table` (snake_case names, the driver's values) as drizzle's own queries answer it. */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
 
 export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string } | { memory: true };

@@ -27,6 +27,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('pendingAuth', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
@@ -43,7 +44,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     if (request.is404) return;
-    const access = request.routeOptions.config.access;
+    const { access, deferAuth } = request.routeOptions.config;
+    if (token && access === 'user' && deferAuth) {
+      request.pendingAuth = authenticateAccessToken(app.ctx.db, token, request.ip);
+      // Awaited by the route (authOf) or, if the route fails first, by the error handler.
+      request.pendingAuth.catch(() => {});
+      return;
+    }
     if (token) request.auth = await authenticateAccessToken(app.ctx.db, token, request.ip);
     if (!access || access === 'public') return;
     if (!request.auth) {
@@ -68,6 +75,25 @@ async function authenticateWithApiKey(request: FastifyRequest, token: string): P
   const access = request.routeOptions.config.access;
   if (access === 'admin' && auth.user.role !== 'admin') throw forbidden();
   request.auth = auth;
+}
+
+/** The signed-in user of a route that defers its session lookup (config.deferAuth): 401 when there is none. */
+export async function authOf(request: FastifyRequest) {
+  if (!request.auth && request.pendingAuth) request.auth = await request.pendingAuth;
+  if (!request.auth) throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+  return request.auth;
+}
+
+/**
+ * Whether a deferred session lookup found no session, once it is done (false when there was no
+ * deferred lookup, or when the lookup itself failed: that failure is the error to report).
+ */
+export async function deferredAuthFailed(request: FastifyRequest): Promise<boolean> {
+  if (!request.pendingAuth || request.auth) return false;
+  return await request.pendingAuth.then(
+    (auth) => auth === null,
+    () => false,
+  );
 }
 
 /** The signed-in user of a route whose access is 'user' or 'admin' (the plugin guarantees it). */

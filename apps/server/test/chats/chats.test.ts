@@ -4,7 +4,7 @@ import type { Session } from '@app/shared/auth/schemas';
 import type { Chat, ChatMessage } from '@app/shared/chats/schemas';
 import { bots } from '../../src/db/schema/bots';
 import { botLogs, chatMessages } from '../../src/db/schema/chats';
-import { ledgerEntries } from '../../src/db/schema/ledger';
+import { ledgerEntries, wallets } from '../../src/db/schema/ledger';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
 import { eventsOf } from './helpers';
@@ -101,6 +101,8 @@ describe('chats with the offline responder', () => {
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
     expect((done.data.message as ChatMessage).content).toBe(tokens.map((e) => e.data.text).join(''));
+    // The server's own time before it called the model, for devtools and bench/.
+    expect(String(res.headers['server-timing'])).toMatch(/^prep;dur=\d+(\.\d+)?;desc="before the model"$/);
   });
 
   it('regenerates a reply as a new alternative and keeps the old one', async () => {
@@ -161,6 +163,34 @@ describe('chats with the offline responder', () => {
     expect((await call(t, null, 'GET', '/api/chats')).statusCode).toBe(401);
     const priv = await createBot(t, bob);
     expect((await call(t, alice, 'POST', '/api/chats', { botId: priv.id })).statusCode).toBe(404);
+  });
+
+  it('answers 401 to a send or a regenerate without a valid session, before anything else, and saves nothing', async () => {
+    // These two calls look the session up alongside their first query (deferAuth): the answer must be as if it came first.
+    const chat = await start();
+    await send(chat.id, 'Hello');
+    const { items } = await messagesOf(chat.id);
+    const replyId = items.at(-1)!.id;
+    const before = await balance(alice);
+    const gone = await t.signup();
+    expect((await call(t, gone, 'POST', '/api/auth/logout')).statusCode).toBe(200);
+    const noSession = { authorization: 'Bearer at_not-a-session' };
+    for (const headers of [{}, noSession, t.bearer(gone)]) {
+      for (const [url, payload] of [
+        [`/api/chats/${chat.id}/messages`, { content: 'Hi' }],
+        [`/api/chats/${chat.id}/messages`, { content: '' }],
+        [`/api/chats/00000000-0000-4000-8000-000000000000/messages`, { content: 'Hi' }],
+        [`/api/chats/not-a-chat/messages`, { content: 'Hi' }],
+        [`/api/chats/${chat.id}/messages/${replyId}/regenerate`, undefined],
+        [`/api/chats/${chat.id}/messages/999999999/regenerate`, undefined],
+      ] as const) {
+        const res = await t.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+        expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(401);
+        expect(errorOf(res).code).toMatch(/^(UNAUTHORIZED|SESSION_EXPIRED)$/);
+      }
+    }
+    expect((await messagesOf(chat.id)).items).toEqual(items);
+    expect(await balance(alice)).toBe(before);
   });
 
   it('lists my chats, newest first, with the bot and the last message; deletes one', async () => {
@@ -263,5 +293,36 @@ describe('tokens through the ledger', () => {
     // Refused sends saved nothing: three questions and three replies besides the greeting.
     const { items } = (await call(t, user, 'GET', `/api/chats/${chat.id}/messages`)).json() as { items: ChatMessage[] };
     expect(items).toHaveLength(7);
+  });
+
+  it('answers 402 and saves nothing for a user who has no wallet yet', async () => {
+    const owner = await t.signup();
+    const bot = await createBot(t, owner, { visibility: 'public', avatarUrl: '/avatars/mira.svg' });
+    const user = await t.signup();
+    const chat = (await call(t, user, 'POST', '/api/chats', { botId: bot.id })).json() as Chat;
+    const userId = ((await call(t, user, 'GET', '/api/auth/session')).json() as { user: { id: string } }).user.id;
+    await t.database.db.delete(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    await t.database.db.delete(wallets).where(eq(wallets.userId, userId));
+    const res = await call(t, user, 'POST', `/api/chats/${chat.id}/messages`, { content: 'Hi' });
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res).code).toBe('INSUFFICIENT_TOKENS');
+    const { items } = (await call(t, user, 'GET', `/api/chats/${chat.id}/messages`)).json() as { items: ChatMessage[] };
+    expect(items).toHaveLength(1);
+    expect((await call(t, user, 'GET', '/api/tokens/balance')).json()).toEqual({ balance: 0 });
+  });
+
+  it("charges nothing for a free bot's replies, and writes no ledger entry", async () => {
+    const owner = await t.signup();
+    const bot = await createBot(t, owner, { visibility: 'public', avatarUrl: '/avatars/mira.svg', costs: { textMessage: 0 } });
+    const user = await t.signup();
+    const chat = (await call(t, user, 'POST', '/api/chats', { botId: bot.id })).json() as Chat;
+    for (let i = 0; i < 5; i++)
+      expect((await call(t, user, 'POST', `/api/chats/${chat.id}/messages`, { content: `Hi ${i}` })).statusCode).toBe(201);
+    expect((await call(t, user, 'GET', '/api/tokens/balance')).json()).toEqual({ balance: 3 });
+    const userId = ((await call(t, user, 'GET', '/api/auth/session')).json() as { user: { id: string } }).user.id;
+    const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+    expect(entries.map((e) => e.reason)).not.toContain('reply');
+    const { items } = (await call(t, user, 'GET', `/api/chats/${chat.id}/messages`)).json() as { items: ChatMessage[] };
+    expect(items).toHaveLength(11);
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { preparedPerDatabase, type Database } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase, preparedSql, rowOf, type Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, chatMessages, chats } from '../../db/schema/chats';
+import { postingParams, postingSteps, postingValues, type LedgerPosting } from '../tokens/wallet';
 import { botStatsBump } from './activity';
-import { recentHistorySql } from './repository';
+import { recentHistorySql, type MessageRow } from './repository';
 
 /**
  * The statements of a reply's hot path, prepared: a reply reads its chat, writes the exchange,
@@ -19,13 +20,13 @@ const chatAndBot = (db: Database, withHistory: boolean) =>
     .select({ chat: chats, bot: bots, ...(withHistory ? { history: recentHistorySql(chats.id, HISTORY_MAX) } : {}) })
     .from(chats)
     .innerJoin(bots, eq(bots.id, chats.botId))
-    .where(and(eq(chats.id, sql.placeholder('chatId')), eq(chats.userId, sql.placeholder('userId'))))
+    .where(eq(chats.id, sql.placeholder('chatId')))
     .limit(1);
 
-/** The caller's chat with its bot, and the latest visible messages (oldest first) for the prompt. */
+/** A chat with its bot, and the latest visible messages (oldest first) for the prompt; the caller checks the owner. */
 export const chatForReply = preparedPerDatabase((db) => chatAndBot(db, true).prepare('chat_for_reply'));
 
-/** The caller's chat with its bot (a regenerated reply reads its own history). */
+/** A chat with its bot (a regenerated reply reads its own history); the caller checks the owner. */
 export const chatForRegenerate = preparedPerDatabase((db) => chatAndBot(db, false).prepare('chat_for_regenerate'));
 
 const chatTouched = (db: Database) =>
@@ -39,7 +40,7 @@ const chatTouched = (db: Database) =>
  * The user's message and the reply's row, with the chat's count and time, in one statement: the
  * words are saved before the model is called, and the reply has a row to stream into. A new
  * reply's group is itself (group_id null means "my own id"). The ids follow the rows' order.
- * Parameters: chatId, content, chargeKey.
+ * Parameters: chatId, content, chargeKey. (A free reply; a paid one is chargedExchangeInsert.)
  */
 export const exchangeInsert = preparedPerDatabase((db) => {
   const chatId = sql.placeholder('chatId');
@@ -55,6 +56,41 @@ export const exchangeInsert = preparedPerDatabase((db) => {
   const counted = db.$with('counted').as(chatTouched(db));
   return db.with(written, counted).select().from(written).orderBy(written.id).prepare('reply_exchange');
 });
+
+/**
+ * A paid reply's charge and exchangeInsert's rows in one statement, so one round trip and one
+ * commit: the charge's steps (postingSteps), then the two messages and the chat's count only if
+ * the charge moved. No rows when it did not (too low a balance, or no wallet yet): then nothing
+ * at all was written. Parameters: chatId, content, and the charge's (postingValues).
+ */
+const chargedExchange = preparedSql<Record<string, unknown>>(
+  'reply_charged_exchange',
+  sql`
+    with ${postingSteps(postingParams)},
+    written as (
+      insert into ${chatMessages} (chat_id, role, content, status, charge_key)
+      select ${sql.placeholder('chatId')}, m.role, m.content, m.status, m.charge_key
+      from moved, (values
+        (1, 'user', ${sql.placeholder('content')}, 'complete', null),
+        (2, 'assistant', '', 'streaming', ${postingParams.idempotencyKey})
+      ) as m(n, role, content, status, charge_key)
+      order by m.n
+      returning *
+    ), counted as (
+      update ${chats} set updated_at = now(), message_count = message_count + 1
+      where id = ${sql.placeholder('chatId')} and exists (select 1 from written)
+      returning id
+    )
+    select * from written order by id`,
+);
+
+export async function chargedExchangeInsert(
+  db: Database,
+  p: { chatId: string; content: string; posting: LedgerPosting },
+): Promise<MessageRow[]> {
+  const rows = await chargedExchange(db).execute({ chatId: p.chatId, content: p.content, ...postingValues(p.posting) });
+  return rows.map((row) => rowOf(chatMessages, row));
+}
 
 /**
  * A finished reply's bookkeeping in one statement: its text, the chat's count and time, the

@@ -7,44 +7,55 @@ import type { Database } from '../../db/client';
 import type { BotRow } from '../bots/access';
 import { chatMessages } from '../../db/schema/chats';
 import { AppError } from '../../lib/http-errors';
-import { InsufficientBalanceError, postLedgerEntry } from '../tokens/wallet';
+import { InsufficientBalanceError, postLedgerEntry, type LedgerPosting } from '../tokens/wallet';
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from './models/types';
 import { buildPrompt, fillMacros } from './prompt';
 import type { MessageRow } from './repository';
-import { exchangeInsert, replyFinish } from './reply-statements';
+import { chargedExchangeInsert, exchangeInsert, replyFinish } from './reply-statements';
 
 /** How often a streaming reply is written down: a crash or a dropped connection loses at most this much. */
 const FLUSH_MS = 750;
 
 export const insufficientTokens = () => new AppError(402, 'INSUFFICIENT_TOKENS', CHAT_MESSAGES.insufficientTokens);
 
-/**
- * Reserves a reply's cost before the model is called: a debit through the ledger, refused when
- * the balance can't cover it (so it never goes below zero, however many replies run at once).
- * The key names the reply, so it is charged once; `refund` gives it back if the reply fails.
- */
-export type Reservation = Awaited<ReturnType<typeof reserveReply>>;
-
 /** The price of one reply of this bot (§9: text message, default 1). */
 export const replyCost = (bot: Pick<BotRow, 'costs'>) => withDefaultCosts(bot.costs).textMessage;
 
-export async function reserveReply(db: Database, userId: string, cost: number, reference: string) {
-  const key = `reply:${randomUUID()}`;
-  if (cost > 0) {
-    try {
-      await postLedgerEntry(db, { userId, currency: 'tokens', amount: -cost, reason: 'reply', reference, idempotencyKey: key });
-    } catch (err) {
-      if (err instanceof InsufficientBalanceError) throw insufficientTokens();
-      throw err;
-    }
+/**
+ * A reply's cost, reserved before the model is called: a debit through the ledger, refused when
+ * the balance can't cover it (so it never goes below zero, however many replies run at once).
+ * The key names the reply, so it is charged once; `refund` gives it back if the reply fails.
+ */
+export type Reservation = ReturnType<typeof reservation>;
+
+const chargeOf = (userId: string, cost: number, reference: string, key: string): LedgerPosting => ({
+  userId,
+  currency: 'tokens',
+  amount: -cost,
+  reason: 'reply',
+  reference,
+  idempotencyKey: key,
+});
+
+/** Debits the cost; 402 INSUFFICIENT_TOKENS when the balance can't cover it. */
+async function debit(db: Database, posting: LedgerPosting) {
+  if (posting.amount === 0) return;
+  try {
+    await postLedgerEntry(db, posting);
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError) throw insufficientTokens();
+    throw err;
   }
+}
+
+function reservation(db: Database, { userId, amount, reference, idempotencyKey: key }: LedgerPosting) {
   const refund = () =>
-    cost > 0
+    amount < 0
       ? postLedgerEntry(db, {
           userId,
           currency: 'tokens',
-          amount: cost,
+          amount: -amount,
           reason: 'reply_refund',
           reference,
           idempotencyKey: `refund:${key}`,
@@ -65,10 +76,27 @@ export async function reserveReply(db: Database, userId: string, cost: number, r
   };
 }
 
-/** The user's message and the reply's row to stream into, written before the model is called (see exchangeInsert). */
-export async function insertExchange(db: Database, chatId: string, content: string, chargeKey: string) {
-  const [said, reply] = await exchangeInsert(db).execute({ chatId, content, chargeKey });
-  return { said: said!, reply: reply! };
+export async function reserveReply(db: Database, userId: string, cost: number, reference: string): Promise<Reservation> {
+  const posting = chargeOf(userId, cost, reference, `reply:${randomUUID()}`);
+  await debit(db, posting);
+  return reservation(db, posting);
+}
+
+/**
+ * A new reply's cost is reserved, and the user's message and the reply's row to stream into are
+ * written, before the model is called: one statement (a reply's first token waits for it).
+ */
+export async function chargeAndInsertExchange(db: Database, chatId: string, userId: string, cost: number, content: string) {
+  const posting = chargeOf(userId, cost, chatId, `reply:${randomUUID()}`);
+  const charge = reservation(db, posting);
+  const insert = () => exchangeInsert(db).execute({ chatId, content, chargeKey: posting.idempotencyKey });
+  const [said, reply] = cost > 0 ? await chargedExchangeInsert(db, { chatId, content, posting }) : await insert();
+  if (said && reply) return { charge, said, reply };
+  // The charge moved nothing: the ledger says why (402, and nothing was saved), or, if the
+  // balance has become enough since, the two steps run one after the other.
+  await debit(db, posting);
+  const [late, lateReply] = await charge.refundIfFails(insert);
+  return { charge, said: late!, reply: lateReply! };
 }
 
 /** A regenerated reply: the next variant of the group, the only one selected. */
@@ -126,20 +154,23 @@ export async function streamReply(
   const prompt = buildPrompt({ bot: { ...bot, settings }, userName: ctx.user.displayName, history });
 
   const started = Date.now();
-  const stream = ctx.model.stream(
-    {
-      messages: prompt,
-      settings,
-      character: {
-        name: bot.name,
-        personality: fillMacros(bot.personality, bot.name, ctx.user.displayName),
-        scenario: fillMacros(bot.scenario, bot.name, ctx.user.displayName),
-        userName: ctx.user.displayName,
-        lastUserMessage: lastUser,
+  const stream = startNow(
+    ctx.model.stream(
+      {
+        messages: prompt,
+        settings,
+        character: {
+          name: bot.name,
+          personality: fillMacros(bot.personality, bot.name, ctx.user.displayName),
+          scenario: fillMacros(bot.scenario, bot.name, ctx.user.displayName),
+          userName: ctx.user.displayName,
+          lastUserMessage: lastUser,
+        },
       },
-    },
-    opts.signal,
+      opts.signal,
+    ),
   );
+  // The model has been called: the client hears that the reply started while the model thinks.
   opts.onStart?.(row);
 
   let text = '';
@@ -199,4 +230,25 @@ export async function streamReply(
     metadata: log.metadata,
   });
   return final ?? row;
+}
+
+/**
+ * Takes the first step of an async iterable at once (a model is called on it) and answers the
+ * iterable for a `for await`, which still closes it on an early exit.
+ */
+function startNow<T>(iterable: AsyncIterable<T>): AsyncIterable<T> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  let first: Promise<IteratorResult<T>> | null = iterator.next();
+  // The loop awaits it; until then a failure must not count as unhandled.
+  first.catch(() => {});
+  return {
+    [Symbol.asyncIterator]: () => ({
+      next: () => {
+        const step = first ?? iterator.next();
+        first = null;
+        return step;
+      },
+      return: async () => (await iterator.return?.()) ?? { done: true, value: undefined },
+    }),
+  };
 }

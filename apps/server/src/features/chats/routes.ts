@@ -18,12 +18,12 @@ import {
 } from '@app/shared/chats/schemas';
 import { chatMessages, chats } from '../../db/schema/chats';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { requireAuth } from '../../plugins/auth';
+import { authOf, requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots/access';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from './models/types';
 import { fillMacros } from './prompt';
-import { insertExchange, insertVariant, replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
+import { chargeAndInsertExchange, insertVariant, replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
 import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { openEventStream, wantsStream } from './sse';
@@ -160,11 +160,15 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         .send({ message, ...(opts.userMessage ? { userMessage: (await toMessages(db, [opts.userMessage]))[0] } : {}) });
     }
     const stream = openEventStream(request, reply, controller);
-    if (opts.userMessage) stream.send('user', (await toMessages(db, [opts.userMessage]))[0]);
+    const said = opts.userMessage ? (await toMessages(db, [opts.userMessage]))[0] : undefined;
     const final = await streamReply(ctx, {
       ...opts,
       signal: controller.signal,
-      onStart: (row) => stream.send('start', { id: String(row.id) }),
+      // Written once the model has been called, so that the writes don't delay it.
+      onStart: (row) => {
+        if (said) stream.send('user', said);
+        stream.send('start', { id: String(row.id) });
+      },
       onToken: (text) => stream.send('token', { text }),
     });
     const [message] = await toMessages(db, [final]);
@@ -181,9 +185,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
    * private since closes its chats to everyone but its collaborators.
    */
   async function replyContext(request: Parameters<typeof requireAuth>[0], chatId: string, opts: { withHistory?: boolean } = {}) {
-    const caller = await callerOf(request);
-    const [row] = await (opts.withHistory ? chatForReply(db) : chatForRegenerate(db)).execute({ chatId, userId: caller.id });
-    if (!row) throw notFound(CHAT_MESSAGES.chatNotFound);
+    // The chat is read while the session is looked up (deferAuth), and shown only to its owner.
+    const [auth, [row]] = await Promise.all([
+      authOf(request),
+      (opts.withHistory ? chatForReply(db) : chatForRegenerate(db)).execute({ chatId }),
+    ]);
+    const caller = { id: auth.user.id, role: auth.user.role, displayName: auth.user.displayName };
+    if (!row || row.chat.userId !== caller.id) throw notFound(CHAT_MESSAGES.chatNotFound);
     const open = (row.bot.visibility !== 'private' && row.bot.isActive) || row.bot.createdBy === caller.id || caller.role === 'admin';
     const bot = open ? row.bot : (await requireBot(db, row.bot.id, caller, 'read')).bot;
     return {
@@ -196,7 +204,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   app.post(
     '/:id/messages',
     {
-      config: { access: 'user' },
+      config: { access: 'user', deferAuth: true },
       schema: {
         tags,
         summary:
@@ -207,15 +215,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     },
     async (request, reply) => {
       const { chat, ctx, history } = await replyContext(request, request.params.id, { withHistory: true });
-      // The cost first: without enough tokens the answer is 402 and nothing is saved.
-      const charge = await reserveReply(db, ctx.user.id, replyCost(ctx.bot), chat.id);
-      // The user's words are saved (with the reply's row) before the model is called: nothing the user typed is lost.
-      const written = await charge.refundIfFails(() => insertExchange(db, chat.id, request.body.content, charge.key));
+      // The cost is reserved and the user's words are saved (with the reply's row) before the model is called:
+      // nothing the user typed is lost, and without enough tokens the answer is 402 and nothing is saved.
+      const written = await chargeAndInsertExchange(db, chat.id, ctx.user.id, replyCost(ctx.bot), request.body.content);
       return respond(request, reply, ctx, {
         history: [...history, { role: 'user', content: written.said.content }],
         row: written.reply,
         userMessage: written.said,
-        charge,
+        charge: written.charge,
       });
     },
   );
@@ -223,7 +230,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   app.post(
     '/:id/messages/:messageId/regenerate',
     {
-      config: { access: 'user' },
+      config: { access: 'user', deferAuth: true },
       schema: { tags, summary: 'A new alternative of a reply; the earlier ones stay and can be selected again', params: ZMessageParams },
     },
     async (request, reply) => {

@@ -16,13 +16,21 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, co
     connection: 'keep-alive',
     // Proxies (nginx) must pass the events on as they come.
     'x-accel-buffering': 'no',
+    // The server's own time before the model is called (its reads and writes), for devtools and bench/.
+    'server-timing': `prep;dur=${reply.elapsedTime.toFixed(2)};desc="before the model"`,
   });
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client closed the stream'));
   });
   return {
     send(event: string, data: unknown) {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      if (res.writableEnded) return;
+      // Events written in the same tick (the headers, the user's message and the start) leave in one write.
+      if (!res.writableCorked) {
+        res.cork();
+        process.nextTick(() => res.uncork());
+      }
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       if (!res.writableEnded) res.end();

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { preparedSql, type Executor } from '../../db/client';
 import { ledgerEntries, wallets } from '../../db/schema/ledger';
 
 export type Currency = 'tokens' | 'gems';
@@ -76,36 +76,60 @@ export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Pro
   }
 }
 
+/** A movement's fields as the parameters of a prepared statement. */
+export const postingParams = {
+  userId: sql.placeholder('userId'),
+  currency: sql.placeholder('currency'),
+  amount: sql.placeholder('amount'),
+  reason: sql.placeholder('reason'),
+  reference: sql.placeholder('reference'),
+  idempotencyKey: sql.placeholder('idempotencyKey'),
+};
+
 /**
- * The usual movement in one round trip (a reply's charge is on the path to its first token):
- * the wallet row is locked and read at its latest value, the entry is written with the balance
- * it leads to, and the wallet takes that balance only if the entry was written. A key already
- * posted (even at the same moment, by another call) writes no entry, so nothing moves, and a
- * balance that would go below zero selects no row. Answers the new balance, or null when
- * nothing moved. Never raises for a duplicate, so it is safe inside a caller's transaction.
+ * A movement as the steps of one statement, for `with` (fields as postingParams): the wallet row
+ * is locked and read at its latest value, the entry is written with the balance it leads to, and
+ * the wallet takes that balance only if the entry was written. A key already posted (even at the
+ * same moment, by another call) writes no entry, so nothing moves, and a balance that would go
+ * below zero selects no row. `moved` holds the new balance, or no row when nothing moved; a
+ * statement may add steps that happen only if it moved (a reply's charge and its messages:
+ * chats/reply-statements.ts). When nothing moved, postLedgerEntry tells why.
+ */
+export function postingSteps(p: typeof postingParams): SQL {
+  return sql`
+    current as (
+      select balance from ${wallets}
+      where user_id = ${p.userId} and currency = ${p.currency} and balance + ${p.amount} >= 0
+      for update
+    ), entry as (
+      insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, idempotency_key, balance_after)
+      select ${p.userId}, ${p.currency}, ${p.amount}, ${p.reason}, ${p.reference}, ${p.idempotencyKey}, balance + ${p.amount}
+      from current
+      on conflict (idempotency_key) do nothing
+      returning balance_after
+    ), moved as (
+      update ${wallets} set balance = entry.balance_after, updated_at = now()
+      from entry
+      where user_id = ${p.userId} and currency = ${p.currency}
+      returning wallets.balance
+    )`;
+}
+
+/** A posting's values for postingParams. */
+export const postingValues = (p: LedgerPosting) => ({ ...p, reference: p.reference ?? null });
+
+const postingStatement = preparedSql<{ balance: string | number }>(
+  'ledger_posting',
+  sql`with ${postingSteps(postingParams)} select balance from moved`,
+);
+
+/**
+ * The usual movement in one round trip (a reply's charge is on the path to its first token).
+ * Answers the new balance, or null when nothing moved. Never raises for a duplicate, so it is
+ * safe inside a caller's transaction.
  */
 async function postInOneStatement(db: Executor, p: LedgerPosting): Promise<number | null> {
-  const [row] = await queryRows<{ balance: string | number }>(
-    db,
-    sql`
-      with current as (
-        select balance from ${wallets}
-        where user_id = ${p.userId} and currency = ${p.currency} and balance + ${p.amount} >= 0
-        for update
-      ), entry as (
-        insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, idempotency_key, balance_after)
-        select ${p.userId}, ${p.currency}, ${p.amount}, ${p.reason}, ${p.reference ?? null}, ${p.idempotencyKey}, balance + ${p.amount}
-        from current
-        on conflict (idempotency_key) do nothing
-        returning balance_after
-      ), moved as (
-        update ${wallets} set balance = entry.balance_after, updated_at = now()
-        from entry
-        where user_id = ${p.userId} and currency = ${p.currency}
-        returning wallets.balance
-      )
-      select balance from moved`,
-  );
+  const [row] = await postingStatement(db).execute(postingValues(p));
   return row ? Number(row.balance) : null;
 }
 
