@@ -66,7 +66,7 @@ export const exchangeInsert = preparedPerDatabase((db) => {
 const chargedExchange = preparedSql<Record<string, unknown>>(
   'reply_charged_exchange',
   sql`
-    with ${postingSteps(postingParams)},
+    with ${postingSteps},
     written as (
       insert into ${chatMessages} (chat_id, role, content, status, charge_key)
       select ${sql.placeholder('chatId')}, m.role, m.content, m.status, m.charge_key

@@ -87,7 +87,7 @@ export const postingParams = {
 };
 
 /**
- * A movement as the steps of one statement, for `with` (fields as postingParams): the wallet row
+ * A movement as the steps of one statement, for `with` (its fields are postingParams): the wallet row
  * is locked and read at its latest value, the entry is written with the balance it leads to, and
  * the wallet takes that balance only if the entry was written. A key already posted (even at the
  * same moment, by another call) writes no entry, so nothing moves, and a balance that would go
@@ -95,33 +95,28 @@ export const postingParams = {
  * statement may add steps that happen only if it moved (a reply's charge and its messages:
  * chats/reply-statements.ts). When nothing moved, postLedgerEntry tells why.
  */
-export function postingSteps(p: typeof postingParams): SQL {
-  return sql`
+export const postingSteps: SQL = sql`
     current as (
       select balance from ${wallets}
-      where user_id = ${p.userId} and currency = ${p.currency} and balance + ${p.amount} >= 0
+      where user_id = ${postingParams.userId} and currency = ${postingParams.currency} and balance + ${postingParams.amount} >= 0
       for update
     ), entry as (
       insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, idempotency_key, balance_after)
-      select ${p.userId}, ${p.currency}, ${p.amount}, ${p.reason}, ${p.reference}, ${p.idempotencyKey}, balance + ${p.amount}
+      select ${postingParams.userId}, ${postingParams.currency}, ${postingParams.amount}, ${postingParams.reason}, ${postingParams.reference}, ${postingParams.idempotencyKey}, balance + ${postingParams.amount}
       from current
       on conflict (idempotency_key) do nothing
       returning balance_after
     ), moved as (
       update ${wallets} set balance = entry.balance_after, updated_at = now()
       from entry
-      where user_id = ${p.userId} and currency = ${p.currency}
+      where user_id = ${postingParams.userId} and currency = ${postingParams.currency}
       returning wallets.balance
     )`;
-}
 
 /** A posting's values for postingParams. */
 export const postingValues = (p: LedgerPosting) => ({ ...p, reference: p.reference ?? null });
 
-const postingStatement = preparedSql<{ balance: string | number }>(
-  'ledger_posting',
-  sql`with ${postingSteps(postingParams)} select balance from moved`,
-);
+const postingStatement = preparedSql<{ balance: string | number }>('ledger_posting', sql`with ${postingSteps} select balance from moved`);
 
 /**
  * The usual movement in one round trip (a reply's charge is on the path to its first token).
