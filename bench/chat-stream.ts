@@ -6,7 +6,8 @@
  *      chunk when the same clients ask the model directly at the same moment (p50 and p99); and the server's own
  *      account of its work before the model is called (its Server-Timing header).
  *   2. N streams held open at once (default 1,000; the model streams each for 20 s): how many get
- *      their first token, and the process's memory while they stream. *
+ *      their first token, and the process's memory while they stream.
+ *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:chat     PostgreSQL server
  *   npm run bench:chat                                                          PGlite
  *   BENCH_STREAMS=2000 BENCH_CONCURRENT=50 npm run bench:chat
