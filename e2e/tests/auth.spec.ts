@@ -88,8 +88,12 @@ test.describe('accounts', () => {
 
     await page.getByTestId('sign-in').click();
     await expect(modal).toBeVisible();
-    await page.mouse.click(5, 400);
-    await expect(modal).toBeHidden();
+    // Radix listens for a click outside only from the task after the dialog opens (so that the
+    // opening click can't close it); on a loaded machine the first click may come before that.
+    await expect(async () => {
+      await page.mouse.click(5, 400);
+      await expect(modal).toBeHidden({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
 
     // Signing in from the modal keeps the user on the page they were on.
     await page.getByTestId('sign-in').click();
