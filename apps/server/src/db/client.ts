@@ -27,8 +27,8 @@ export interface DatabaseHandle {
  * A statement of a hot path, built once per database and prepared under its name: drizzle skips
  * building the query, and a PostgreSQL server parses and plans it once per connection.
  */
-export function preparedPerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
-  const statements = new WeakMap<Database, T>();
+export function preparedPerDatabase<T, D extends Executor = Database>(build: (db: D) => T): (db: D) => T {
+  const statements = new WeakMap<D, T>();
   return (db) => {
     let statement = statements.get(db);
     if (!statement) {
@@ -56,16 +56,10 @@ const dialect = new PgDialect();
  */
 export function preparedSql<T>(name: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  const statements = new WeakMap<Executor, { execute(params: Record<string, unknown>): Promise<unknown> }>();
-  return (db: Executor) => {
-    let prepared = statements.get(db);
-    if (!prepared) {
-      prepared = db._.session.prepareQuery(query, undefined, name, false);
-      statements.set(db, prepared);
-    }
-    const statement = prepared;
-    return { execute: async (params: Record<string, unknown>) => rowsOf<T>(await statement.execute(params)) };
-  };
+  return preparedPerDatabase((db: Executor) => {
+    const prepared = db._.session.prepareQuery(query, undefined, name, false);
+    return { execute: async (params: Record<string, unknown>) => rowsOf<T>(await prepared.execute(params)) };
+  });
 }
 
 /** A raw query's row of `table` (snake_case names, the driver's values) as drizzle's own queries answer it. */

@@ -11,6 +11,9 @@ import { AppError, forbidden, unauthorized } from '../lib/http-errors';
 /** Routes that plugins add for us (the API docs) and that are public by nature. */
 const DOCS_PREFIX = '/api/docs';
 
+/** A bearer token that names no live session. */
+const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+
 /** The token of `Authorization: Bearer <token>`, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -54,7 +57,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (token) request.auth = await authenticateAccessToken(app.ctx.db, token, request.ip);
     if (!access || access === 'public') return;
     if (!request.auth) {
-      throw token ? unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED) : unauthorized();
+      throw token ? sessionExpired() : unauthorized();
     }
     if (access === 'admin' && request.auth.user.role !== 'admin') throw forbidden();
   });
@@ -80,20 +83,22 @@ async function authenticateWithApiKey(request: FastifyRequest, token: string): P
 /** The signed-in user of a route that defers its session lookup (config.deferAuth): 401 when there is none. */
 export async function authOf(request: FastifyRequest) {
   if (!request.auth && request.pendingAuth) request.auth = await request.pendingAuth;
-  if (!request.auth) throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+  if (!request.auth) throw sessionExpired();
   return request.auth;
 }
 
 /**
- * Whether a deferred session lookup found no session, once it is done (false when there was no
- * deferred lookup, or when the lookup itself failed: that failure is the error to report).
+ * The 401 to answer instead of any other error when a deferred session lookup found no session,
+ * once it is done; null when there was no deferred lookup, or when the lookup itself failed (that
+ * failure is then the error to report).
  */
-export async function deferredAuthFailed(request: FastifyRequest): Promise<boolean> {
-  if (!request.pendingAuth || request.auth) return false;
-  return await request.pendingAuth.then(
-    (auth) => auth === null,
-    () => false,
+export async function deferredAuthError(request: FastifyRequest): Promise<AppError | null> {
+  if (!request.pendingAuth || request.auth) return null;
+  const found = await request.pendingAuth.then(
+    (auth) => auth !== null,
+    () => true,
   );
+  return found ? null : sessionExpired();
 }
 
 /** The signed-in user of a route whose access is 'user' or 'admin' (the plugin guarantees it). */

@@ -2,9 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@app/shared/http/errors';
-import { AUTH_MESSAGES } from '@app/shared/auth/messages';
-import { AppError, unauthorized } from '../lib/http-errors';
-import { deferredAuthFailed } from './auth';
+import { AppError } from '../lib/http-errors';
+import { deferredAuthError } from './auth';
 
 interface ErrorBody {
   error: { code: string; message: string; field?: string };
@@ -29,7 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // A route that looks the session up alongside its own work (deferAuth) may fail before the
     // lookup is done; a caller without a session still sees only the 401.
-    if (await deferredAuthFailed(request)) err = unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED) as FastifyError;
+    err = ((await deferredAuthError(request)) as FastifyError | null) ?? err;
     if (err instanceof AppError) {
       return send(reply, err.statusCode, { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) }, err.headers);
     }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, preparedSql, rowOf, type Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, chatMessages, chats } from '../../db/schema/chats';
-import { postingParams, postingSteps, postingValues, type LedgerPosting } from '../tokens/wallet';
+import { postingSteps, postingValues, type LedgerPosting } from '../tokens/wallet';
 import { botStatsBump } from './activity';
 import { recentHistorySql, type MessageRow } from './repository';
 
@@ -37,58 +37,54 @@ const chatTouched = (db: Database) =>
     .returning({ id: chats.id });
 
 /**
- * The user's message and the reply's row, with the chat's count and time, in one statement: the
- * words are saved before the model is called, and the reply has a row to stream into. A new
- * reply's group is itself (group_id null means "my own id"). The ids follow the rows' order.
- * Parameters: chatId, content, chargeKey. (A free reply; a paid one is chargedExchangeInsert.)
+ * The user's message and the reply's row, with the chat's count and time, written only if
+ * `gate` has a row: the words are saved before the model is called, and the reply has a row to
+ * stream into. A new reply's group is itself (group_id null means "my own id"); the ids follow
+ * the rows' order. Parameters: chatId, content, chargeKey.
  */
-export const exchangeInsert = preparedPerDatabase((db) => {
-  const chatId = sql.placeholder('chatId');
-  const written = db.$with('written').as(
-    db
-      .insert(chatMessages)
-      .values([
-        { chatId, role: 'user', content: sql.placeholder('content') },
-        { chatId, role: 'assistant', content: '', status: 'streaming', chargeKey: sql.placeholder('chargeKey') },
-      ])
-      .returning(),
-  );
-  const counted = db.$with('counted').as(chatTouched(db));
-  return db.with(written, counted).select().from(written).orderBy(written.id).prepare('reply_exchange');
-});
+const exchangeSteps = (gate: SQL) => sql`
+  written as (
+    insert into ${chatMessages} (chat_id, role, content, status, charge_key)
+    select ${sql.placeholder('chatId')}, m.role, m.content, m.status, m.charge_key
+    from ${gate}, (values
+      (1, 'user', ${sql.placeholder('content')}, 'complete', null),
+      (2, 'assistant', '', 'streaming', ${sql.placeholder('chargeKey')})
+    ) as m(n, role, content, status, charge_key)
+    order by m.n
+    returning *
+  ), counted as (
+    update ${chats} set updated_at = now(), message_count = message_count + 1
+    where id = ${sql.placeholder('chatId')} and exists (select 1 from written)
+    returning id
+  )`;
+
+/** A free reply's exchange. */
+const freeExchange = preparedSql<Record<string, unknown>>(
+  'reply_exchange',
+  sql`with ${exchangeSteps(sql`(select) as free`)} select * from written order by id`,
+);
 
 /**
- * A paid reply's charge and exchangeInsert's rows in one statement, so one round trip and one
- * commit: the charge's steps (postingSteps), then the two messages and the chat's count only if
- * the charge moved. No rows when it did not (too low a balance, or no wallet yet): then nothing
- * at all was written. Parameters: chatId, content, and the charge's (postingValues).
+ * A paid reply's charge and its exchange in one statement, so one round trip and one commit:
+ * the charge's steps (postingSteps), then the exchange only if the charge moved.
  */
 const chargedExchange = preparedSql<Record<string, unknown>>(
   'reply_charged_exchange',
-  sql`
-    with ${postingSteps},
-    written as (
-      insert into ${chatMessages} (chat_id, role, content, status, charge_key)
-      select ${sql.placeholder('chatId')}, m.role, m.content, m.status, m.charge_key
-      from moved, (values
-        (1, 'user', ${sql.placeholder('content')}, 'complete', null),
-        (2, 'assistant', '', 'streaming', ${postingParams.idempotencyKey})
-      ) as m(n, role, content, status, charge_key)
-      order by m.n
-      returning *
-    ), counted as (
-      update ${chats} set updated_at = now(), message_count = message_count + 1
-      where id = ${sql.placeholder('chatId')} and exists (select 1 from written)
-      returning id
-    )
-    select * from written order by id`,
+  sql`with ${postingSteps}, ${exchangeSteps(sql`moved`)} select * from written order by id`,
 );
 
-export async function chargedExchangeInsert(
+/**
+ * Writes a reply's exchange, and with `charge` its debit in the same statement. No rows when the
+ * charge moved nothing (too low a balance, or no wallet yet): then nothing at all was written.
+ */
+export async function insertExchange(
   db: Database,
-  p: { chatId: string; content: string; posting: LedgerPosting },
+  p: { chatId: string; content: string; chargeKey: string; charge?: LedgerPosting },
 ): Promise<MessageRow[]> {
-  const rows = await chargedExchange(db).execute({ chatId: p.chatId, content: p.content, ...postingValues(p.posting) });
+  const params = { chatId: p.chatId, content: p.content, chargeKey: p.chargeKey };
+  const rows = p.charge
+    ? await chargedExchange(db).execute({ ...params, ...postingValues(p.charge) })
+    : await freeExchange(db).execute(params);
   return rows.map((row) => rowOf(chatMessages, row));
 }
 

@@ -12,7 +12,7 @@ import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from './models/types';
 import { buildPrompt, fillMacros } from './prompt';
 import type { MessageRow } from './repository';
-import { chargedExchangeInsert, exchangeInsert, replyFinish } from './reply-statements';
+import { insertExchange, replyFinish } from './reply-statements';
 
 /** How often a streaming reply is written down: a crash or a dropped connection loses at most this much. */
 const FLUSH_MS = 750;
@@ -89,13 +89,13 @@ export async function reserveReply(db: Database, userId: string, cost: number, r
 export async function chargeAndInsertExchange(db: Database, chatId: string, userId: string, cost: number, content: string) {
   const posting = chargeOf(userId, cost, chatId, `reply:${randomUUID()}`);
   const charge = reservation(db, posting);
-  const insert = () => exchangeInsert(db).execute({ chatId, content, chargeKey: posting.idempotencyKey });
-  const [said, reply] = cost > 0 ? await chargedExchangeInsert(db, { chatId, content, posting }) : await insert();
+  const exchange = { chatId, content, chargeKey: posting.idempotencyKey };
+  const [said, reply] = await insertExchange(db, { ...exchange, ...(cost > 0 ? { charge: posting } : {}) });
   if (said && reply) return { charge, said, reply };
   // The charge moved nothing: the ledger says why (402, and nothing was saved), or, if the
   // balance has become enough since, the two steps run one after the other.
   await debit(db, posting);
-  const [late, lateReply] = await charge.refundIfFails(insert);
+  const [late, lateReply] = await charge.refundIfFails(() => insertExchange(db, exchange));
   return { charge, said: late!, reply: lateReply! };
 }
 

@@ -18,6 +18,7 @@ import {
 } from '@app/shared/chats/schemas';
 import { chatMessages, chats } from '../../db/schema/chats';
 import { badRequest, notFound } from '../../lib/http-errors';
+import type { RequestAuth } from '../../context';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots/access';
 import { bumpBotStats, logBot, originOf } from './activity';
@@ -36,10 +37,8 @@ const ZNoContent = z.null().describe('No content');
 export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (app, { model }) => {
   const { db } = app.ctx;
 
-  const callerOf = async (request: Parameters<typeof requireAuth>[0]) => {
-    const { user } = requireAuth(request);
-    return { id: user.id, role: user.role, displayName: user.displayName };
-  };
+  /** The fields of the signed-in user that a reply and the bot checks use. */
+  const callerOf = ({ user }: RequestAuth) => ({ id: user.id, role: user.role, displayName: user.displayName });
 
   app.post(
     '/',
@@ -53,7 +52,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       },
     },
     async (request, reply) => {
-      const caller = await callerOf(request);
+      const caller = callerOf(requireAuth(request));
       const { bot } = await requireBot(db, request.body.botId, caller, 'read');
       const greetings = [bot.firstMessage, ...bot.alternateGreetings].map((g) => fillMacros(g, bot.name, caller.displayName));
       const chatId = await db.transaction(async (tx) => {
@@ -190,7 +189,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       authOf(request),
       (opts.withHistory ? chatForReply(db) : chatForRegenerate(db)).execute({ chatId }),
     ]);
-    const caller = { id: auth.user.id, role: auth.user.role, displayName: auth.user.displayName };
+    const caller = callerOf(auth);
     if (!row || row.chat.userId !== caller.id) throw notFound(CHAT_MESSAGES.chatNotFound);
     const open = (row.bot.visibility !== 'private' && row.bot.isActive) || row.bot.createdBy === caller.id || caller.role === 'admin';
     const bot = open ? row.bot : (await requireBot(db, row.bot.id, caller, 'read')).bot;

@@ -77,7 +77,7 @@ export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Pro
 }
 
 /** A movement's fields as the parameters of a prepared statement. */
-export const postingParams = {
+const postingParams = {
   userId: sql.placeholder('userId'),
   currency: sql.placeholder('currency'),
   amount: sql.placeholder('amount'),
