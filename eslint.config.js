@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -31,6 +32,64 @@ export default tseslint.config(
         'error',
         { patterns: ['node:*', 'react', 'react-*', 'drizzle-orm*', 'fastify*', '@app/server*', '@app/web*'] },
       ],
+    },
+  },
+  {
+    // The server's layers run one way (decision 011): lib, config → db → platform (plugins, jobs,
+    // events, mail, llm, context) → features → seed and the app. A feature uses another only
+    // through that feature's index.ts; most of the time it reacts to its events instead.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts'] } },
+      'boundaries/include': ['apps/server/src/**/*.ts'],
+      // The single-file elements (config, context, app, main) need `mode: 'file'`, which v7 calls legacy.
+      'boundaries/legacy-warnings': false,
+      'boundaries/elements': [
+        { type: 'lib', pattern: 'apps/server/src/lib' },
+        { type: 'config', pattern: 'apps/server/src/config.ts', mode: 'file' },
+        { type: 'db', pattern: 'apps/server/src/db' },
+        { type: 'platform', pattern: 'apps/server/src/(plugins|jobs|events|mail|llm)' },
+        { type: 'platform', pattern: 'apps/server/src/context.ts', mode: 'file' },
+        { type: 'feature', pattern: 'apps/server/src/features/*', capture: ['area'] },
+        { type: 'app', pattern: 'apps/server/src/seed' },
+        { type: 'app', pattern: ['apps/server/src/app.ts', 'apps/server/src/main.ts'], mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'this import runs against the layers: lib, config → db → platform → features → app',
+          policies: [
+            {
+              from: { element: { types: { anyOf: ['lib', 'config'] } } },
+              allow: { to: { element: { types: { anyOf: ['lib', 'config'] } } } },
+            },
+            { from: { element: { type: 'db' } }, allow: { to: { element: { types: { anyOf: ['lib', 'config', 'db'] } } } } },
+            {
+              from: { element: { type: 'platform' } },
+              allow: { to: { element: { types: { anyOf: ['lib', 'config', 'db', 'platform'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { types: { anyOf: ['lib', 'config', 'db', 'platform', 'feature'] } } } },
+            },
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['lib', 'config', 'db', 'platform', 'feature', 'app'] } } } },
+            },
+            {
+              // Last, so that it wins: another area's files are private; its index.ts is its public face.
+              to: { element: { type: 'feature' } },
+              disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
+              message: 'another area is reached through its index.ts only, not {{to.element.fileInternalPath}}',
+            },
+          ],
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
     },
   },
   { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },

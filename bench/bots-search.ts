@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { openBenchDatabase } from './bench-database';
 
 const TOTAL = Number(process.env.BENCH_BOTS ?? 100_000);

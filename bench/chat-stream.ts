@@ -24,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { postLedgerEntry } from '../apps/server/src/features/tokens/wallet';
 import { openBenchDatabase } from './bench-database';
 

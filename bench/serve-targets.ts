@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/db/prepare';
+import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { openBenchDatabase } from './bench-database';
 
 async function serveHello() {

@@ -6,25 +6,24 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { getOrCreateSecret } from './db/app-secrets';
 import type { DatabaseHandle } from './db/client';
-import { adminRoutes } from './features/admin/routes';
-import { authRoutes } from './features/auth/routes';
-import { botRoutes } from './features/bots/routes';
-import { botChatRoutes } from './features/chats/bot-routes';
-import { createModel } from './features/chats/models/create-model';
-import type { ChatModel } from './features/chats/models/types';
-import { chatRoutes } from './features/chats/routes';
-import { healthRoutes } from './features/health/routes';
-import { createMailer, type Mailer } from './features/mail/mailer';
-import { devOutboxRoutes } from './features/mail/routes';
-import { metaRoutes } from './features/meta/routes';
-import { profileRoutes } from './features/profiles/routes';
-import { accountSettingsRoutes } from './features/settings/account/routes';
-import { dataSettingsRoutes } from './features/settings/data/routes';
-import { integrationRoutes } from './features/settings/integrations/routes';
-import { notificationRoutes } from './features/settings/notifications/routes';
-import { securityRoutes } from './features/settings/security/routes';
-import { devSmsRoutes } from './features/settings/security/sms';
-import { tokenRoutes } from './features/tokens/routes';
+import { adminRoutes } from './features/admin';
+import { authenticateAccessToken, authRoutes } from './features/auth';
+import { botRoutes } from './features/bots';
+import { botChatRoutes, chatRoutes } from './features/chats';
+import { createModel } from './llm/create-model';
+import type { ChatModel } from './llm/types';
+import { healthRoutes } from './features/health';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devOutboxRoutes } from './features/dev-outbox';
+import { metaRoutes } from './features/meta';
+import { profileRoutes } from './features/profiles';
+import { accountSettingsRoutes } from './features/account';
+import { dataSettingsRoutes } from './features/account-data';
+import { apiKeyAuthenticator, integrationRoutes } from './features/integrations';
+import { notificationRoutes } from './features/notifications';
+import { securityRoutes, devSmsRoutes } from './features/security';
+import { tokenRoutes } from './features/tokens';
+import { DomainEvents } from './events/bus';
 import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
@@ -37,7 +36,7 @@ import { registerWebApp } from './plugins/web-app';
 
 export interface BuildAppOptions {
   config: Config;
-  /** An open, migrated database (see db/prepare.ts). */
+  /** An open, migrated database (see seed/prepare.ts). */
   database: DatabaseHandle;
   redis?: Redis | null;
   /** Replaces the mailer that the configuration selects (tests use it to read mail). */
@@ -88,6 +87,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     redis: opts.redis ?? null,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     model: opts.model ?? createModel(config),
+    events: new DomainEvents(app.log),
     jobs: new JobQueue(database.db, app.log),
     sealKey: sealKeyOf(await getOrCreateSecret(database.db, 'seal_key')),
     ready: true,
@@ -100,7 +100,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     https: config.publicUrl.startsWith('https:'),
   });
   await app.register(rateLimitPlugin);
-  await app.register(authPlugin);
+  // The plugin recognises sessions and API keys with the areas' own lookups (plugins import no feature).
+  await app.register(authPlugin, { session: authenticateAccessToken, apiKeys: apiKeyAuthenticator });
   await app.register(openApiPlugin);
   await app.register(uploadsPlugin);
 

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
-import type { ChatModel } from './features/chats/models/types';
-import type { Mailer } from './features/mail/mailer';
+import type { ChatModel } from './llm/types';
+import type { Mailer } from './mail/mailer';
+import type { DomainEvents } from './events/bus';
 import type { JobQueue } from './jobs/queue';
-import type { SessionUserRow } from './features/users/serialize';
+import type { UserRow } from './db/schema/users';
 
 /** What every route module may use, built once in app.ts and reached as `app.ctx`. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The language model of the chats (an OpenAI-compatible API, or the offline responder). */
   model: ChatModel;
+  /** Domain events: areas publish what happened after it commits, others subscribe (events/bus.ts). */
+  events: DomainEvents;
   /** The persisted job queue: features register handlers and periodic work, and enqueue jobs. */
   jobs: JobQueue;
   /** The key that seals stored secrets the server reads back (lib/sealed.ts). */
@@ -25,7 +28,7 @@ export interface AppContext {
 
 /** Who is calling: set by the auth plugin for every request that carries a valid access token. */
 export interface RequestAuth {
-  user: SessionUserRow;
+  user: UserRow;
   sessionId: string;
   accessToken: string;
   expiresAt: Date;

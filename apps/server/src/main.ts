@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
+import { prepareDatabase } from './seed/prepare';
 import { startScheduler } from './jobs/scheduler';
 import { DEMO_ACCOUNTS } from './seed/demo';
 

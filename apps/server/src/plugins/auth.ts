@@ -3,9 +3,8 @@ import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
-import { authenticateAccessToken } from '../features/auth/sessions';
-import { requiredScope } from '../features/settings/integrations/api-key-scopes';
-import { authenticateApiKey, isApiKeyToken } from '../features/settings/integrations/api-keys';
+import type { RequestAuth } from '../context';
+import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../lib/http-errors';
 
 /** Routes that plugins add for us (the API docs) and that are public by nature. */
@@ -13,6 +12,23 @@ const DOCS_PREFIX = '/api/docs';
 
 /** A bearer token that names no live session. */
 const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+
+/**
+ * How callers are recognised. The app hands the plugin the auth area's session lookup and the
+ * integrations area's API keys where it builds itself, so that this layer imports no feature.
+ */
+export interface Authenticators {
+  /** The live session of an access token, or null. */
+  session(db: Database, accessToken: string, ip: string): Promise<RequestAuth | null>;
+  apiKeys: {
+    /** True for tokens that are API keys by their prefix (only those take the key branch). */
+    isKey(token: string): boolean;
+    /** The key's user and scopes; null when it is unknown or revoked. */
+    authenticate(db: Database, key: string): Promise<RequestAuth | null>;
+    /** The scope a route needs (`routeUrl` undefined for an unknown path), or null when no key may call it. */
+    requiredScope(method: string, routeUrl: string | undefined, path: string): string | null;
+  };
+}
 
 /** The token of `Authorization: Bearer <token>`, or null. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -28,7 +44,7 @@ export function bearerToken(request: FastifyRequest): string | null {
  * (`config.access`: public, user or admin); a route that does not say is refused at start, so
  * no route is ever open by accident. 401 without a valid session, 403 without the role.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, authn: Authenticators) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
 
@@ -42,19 +58,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     // API keys (only tokens with their prefix take this branch, so sessions stay one lookup).
-    if (token && isApiKeyToken(token) && request.url.startsWith('/api/')) {
-      await authenticateWithApiKey(request, token);
+    if (token && authn.apiKeys.isKey(token) && request.url.startsWith('/api/')) {
+      await authenticateWithApiKey(request, token, authn.apiKeys);
       return;
     }
     if (request.is404) return;
     const { access, deferAuth } = request.routeOptions.config;
     if (token && access === 'user' && deferAuth) {
-      request.pendingAuth = authenticateAccessToken(app.ctx.db, token, request.ip);
+      request.pendingAuth = authn.session(app.ctx.db, token, request.ip);
       // Awaited by the route (authOf) or, if the route fails first, by the error handler.
       request.pendingAuth.catch(() => {});
       return;
     }
-    if (token) request.auth = await authenticateAccessToken(app.ctx.db, token, request.ip);
+    if (token) request.auth = await authn.session(app.ctx.db, token, request.ip);
     if (!access || access === 'public') return;
     if (!request.auth) {
       throw token ? sessionExpired() : unauthorized();
@@ -68,11 +84,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
  * as its user only on the routes of its scopes (public ones included) and is 403 on any other
  * (unknown paths included, so that a key cannot even probe which closed routes exist).
  */
-async function authenticateWithApiKey(request: FastifyRequest, token: string): Promise<void> {
-  const auth = await authenticateApiKey(request.server.ctx.db, token);
+async function authenticateWithApiKey(request: FastifyRequest, token: string, apiKeys: Authenticators['apiKeys']): Promise<void> {
+  const auth = await apiKeys.authenticate(request.server.ctx.db, token);
   if (!auth) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid, INTEGRATION_ERROR_CODES.API_KEY_INVALID);
   const path = request.url.split('?')[0]!;
-  const scope = requiredScope(request.method, request.is404 ? undefined : request.routeOptions.url, path);
+  const scope = apiKeys.requiredScope(request.method, request.is404 ? undefined : request.routeOptions.url, path);
   if (!scope || !auth.apiKey?.scopes.includes(scope))
     throw new AppError(403, INTEGRATION_ERROR_CODES.API_KEY_SCOPE, INTEGRATION_MESSAGES.apiKeyScope);
   const access = request.routeOptions.config.access;

@@ -3,9 +3,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { bots } from '../db/schema/bots';
 import { users } from '../db/schema/users';
-import { createAccount } from '../features/auth/accounts';
+import { createAccount } from '../features/auth';
 import { hashPassword } from '../lib/passwords';
-import { searchColumns } from '../features/bots/search';
+import { searchColumns } from '../features/bots';
 import { DEMO_BOTS } from './demo-bots';
 
 /** The demo accounts; their credentials are in the README and printed when they are created. */

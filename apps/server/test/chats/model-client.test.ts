@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenAICompatibleModel } from '../../src/features/chats/models/openai-compatible';
-import { ModelError, type GenerationRequest } from '../../src/features/chats/models/types';
+import { OpenAICompatibleModel } from '../../src/llm/openai-compatible';
+import { ModelError, type GenerationRequest } from '../../src/llm/types';
 import { startStandInModel } from './stand-in-model';
 
 const request = (text: string): GenerationRequest => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaultSettings } from '@app/shared/bots/validation';
-import { offlineReply } from '../../src/features/chats/models/offline';
+import { offlineReply } from '../../src/llm/offline';
 
 const request = (lastUserMessage: string) => ({
   messages: [],

@@ -5,7 +5,7 @@ import type { Session } from '@app/shared/auth/schemas';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/client';
-import { prepareDatabase } from '../../src/db/prepare';
+import { prepareDatabase } from '../../src/seed/prepare';
 import { openTestDatabase } from './database';
 
 export interface TestApp {

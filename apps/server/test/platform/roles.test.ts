@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAdminUserPage } from '@app/shared/admin/schemas';
 import type { Session } from '@app/shared/auth/schemas';
-import { prepareDatabase } from '../../src/db/prepare';
+import { prepareDatabase } from '../../src/seed/prepare';
 import { DEMO_ACCOUNTS } from '../../src/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError, getSession, login, postJson, setRole, signupAdmin, verificationTokenFor } from '../helpers/auth';

@@ -2,7 +2,7 @@ import { count, desc, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminUserPage, ZAdminUsersQuery } from '@app/shared/admin/schemas';
 import { users } from '../../db/schema/users';
-import { toSessionUser } from '../users/serialize';
+import { toSessionUser } from '../users';
 
 /** LIKE patterns take the search text literally: % and _ typed by the admin match themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

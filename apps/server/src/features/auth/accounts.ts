@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/http-errors';
-import { postLedgerEntry } from '../tokens/wallet';
-import { findUserByEmail, isUsernameTaken, uniqueViolation } from '../users/repository';
-import type { SessionUserRow } from '../users/serialize';
+import { postLedgerEntry } from '../tokens';
+import { findUserByEmail, isUsernameTaken, uniqueViolation } from '../users';
+import type { SessionUserRow } from '../users';
 
 export interface NewAccount {
   email: string;

@@ -1,13 +1,26 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { APP_NAME } from '@app/shared/app/constants';
 import type { AppContext } from '../../context';
 import { emailVerifications } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/secure-tokens';
-import { verificationMail } from '../mail/templates';
-import type { SessionUserRow } from '../users/serialize';
+import type { MailMessage } from '../../mail/mailer';
+import { actionMail } from '../../mail/templates';
+import type { SessionUserRow } from '../users';
 import { grantAdminIfConfigured } from './accounts';
 
 const LINK_TTL_MS = 24 * 60 * 60_000;
+
+function verificationMail(to: string, displayName: string, url: string): MailMessage {
+  return actionMail(
+    to,
+    `Confirm your email for ${APP_NAME}`,
+    `Hi ${displayName},`,
+    `Please confirm that ${to} is your email address. The link works for 24 hours.`,
+    { label: 'Verify email', url },
+    "If you didn't create an account, you can ignore this message.",
+  );
+}
 
 /** Mails a link that proves the user owns their address; the link works once, for 24 hours. */
 export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, user: SessionUserRow): Promise<void> {

@@ -6,8 +6,8 @@ import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '@app/shared/users/fiel
 import type { AppContext } from '../../context';
 import { oauthAccounts } from '../../db/schema/auth';
 import { AppError } from '../../lib/http-errors';
-import { findUserByEmail, findUserById, isUsernameTaken } from '../users/repository';
-import type { SessionUserRow } from '../users/serialize';
+import { findUserByEmail, findUserById, isUsernameTaken } from '../users';
+import type { SessionUserRow } from '../users';
 import { createAccount, grantAdminIfConfigured } from './accounts';
 import { sendVerificationEmail } from './email-verification';
 

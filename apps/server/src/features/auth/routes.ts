@@ -25,11 +25,8 @@ import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, ZOidcLinkAnswer } from '
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';
-import { completeLoginChallenge, startLoginChallenge } from '../settings/security/login-challenge';
-import { noteSignIn } from '../settings/security/login-alerts';
-import { securityLimitsOf } from '../settings/security/limits';
-import { findUserByEmail, findUserById } from '../users/repository';
-import { toSessionUser, type SessionUserRow } from '../users/serialize';
+import { completeLoginChallenge, startLoginChallenge, securityLimitsOf } from '../security';
+import { findUserByEmail, findUserById, toSessionUser, type SessionUserRow } from '../users';
 import { createAccount } from './accounts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './cookies';
 import { confirmEmail, sendVerificationEmail } from './email-verification';
@@ -47,6 +44,7 @@ import {
 } from './oidc';
 import {
   authenticateAccessToken,
+  deleteExpiredTokens,
   openSession,
   revokeSession,
   rotateRefreshToken,
@@ -64,6 +62,7 @@ function clientOf(request: FastifyRequest): ClientInfo {
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   const limits = createAuthLimits(app.ctx);
+  app.ctx.jobs.every('delete-expired-tokens', 60 * 60_000, () => deleteExpiredTokens(app.ctx.db));
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60_000;
   const provider = config.oidc ? new OidcProvider(config.oidc, oidcRedirectUri(config.publicUrl)) : null;
   // Compared against when the email is unknown, so that a wrong email costs as long as a wrong password.
@@ -82,8 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Opens the session of a completed sign-in, notes it for the login alerts, and answers it with the refresh cookie. */
   async function signedIn(request: FastifyRequest, reply: FastifyReply, user: SessionUserRow, method: 'password' | 'oidc') {
     const tokens = await openSession(app.ctx.db, { userId: user.id, method, client: clientOf(request), refreshTtlMs });
-    // A failed alert must not fail the sign-in it is about.
-    await noteSignIn(app.ctx, user.id, tokens.sessionId).catch((err: unknown) => request.log.error({ err }, 'login alert not queued'));
+    // The login alerts (security) react to it; a failed reaction never fails the sign-in.
+    await app.ctx.events.publish('user.signed_in', { userId: user.id, sessionId: tokens.sessionId, method });
     return answer(request, reply, user, tokens);
   }
 

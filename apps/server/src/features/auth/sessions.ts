@@ -6,7 +6,7 @@ import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/secure-tokens';
 import { describeUserAgent } from '../../lib/user-agent';
 import type { RequestAuth } from '../../context';
-import type { SessionUserRow } from '../users/serialize';
+import type { SessionUserRow } from '../users';
 
 /** Where a session was opened from; kept on the session row for the settings' sessions list. */
 export interface ClientInfo {

@@ -20,7 +20,7 @@ import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/http-errors';
 import { requireBot } from './access';
 import { userOf } from './caller';
-import { emitBotVisibilityChange } from '../settings/integrations/webhook-events';
+import { recordVisibilityChange } from './events';
 
 const tags = ['bot community'];
 const ZCreated = z.object({ id: z.string() });
@@ -155,7 +155,7 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, hideBot } = request.body;
-      return db.transaction(async (tx) => {
+      return app.ctx.events.inTransaction(db, async (tx, record) => {
         const [row] = await tx
           .update(moderationRequests)
           .set({ status })
@@ -169,7 +169,7 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
             .set({ visibility: 'private', updatedAt: new Date() })
             .where(eq(bots.id, row.botId))
             .returning();
-          if (before && after) await emitBotVisibilityChange(app.ctx, before, after, { tx, log: request.log });
+          if (before && after) recordVisibilityChange(record, before.visibility, after);
         }
         return { id: row.id, status };
       });

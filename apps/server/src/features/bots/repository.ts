@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CollaboratorRole } from '@app/shared/bots/constants';
-import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery } from '@app/shared/bots/schemas';
+import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery, ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
 import { DEFAULT_IMAGE_GENERATION, DEFAULT_VIDEO_GENERATION } from '@app/shared/bots/constants';
 import { withDefaultCosts, withDefaultSettings, type BotFields } from '@app/shared/bots/validation';
 import type { z } from 'zod';
-import type { ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
 import type { Executor } from '../../db/client';
 import { botCollaborators, botFavorites, bots, categories, type CardSource } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';

@@ -26,10 +26,10 @@ import { botCollaborationRoutes } from './collaboration-routes';
 import { botCommunityRoutes } from './community-routes';
 import { botTransferRoutes } from './transfer-routes';
 import { assertPublishable, cloneBot, lockOwnedBots, setVisibility } from './lifecycle';
-import { emitBotDeleted, emitBotVisibilityChange } from '../settings/integrations/webhook-events';
 import { getBotView, insertBot, listFavoriteBots, listMyBots, listPublicBots, updateBotFields } from './repository';
 import { listCategories, listTemplates } from './catalog';
 import { copyAvatarFor, deleteAvatarFile } from './avatar-files';
+import { recordBotDeleted, recordVisibilityChange } from './events';
 
 const tags = ['bots'];
 const ZNoContent = z.null().describe('No content');
@@ -104,7 +104,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       // A bot created public follows the publish rules, like one published later.
       if (request.body.visibility === 'public') assertPublishable(request.body);
       const row = await insertBot(db, caller.id, request.body);
-      await emitBotVisibilityChange(app.ctx, null, row, { log: request.log });
+      await app.ctx.events.publishRecorded((record) => recordVisibilityChange(record, null, row));
       return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
     },
   );
@@ -141,7 +141,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = userOf(request);
-      const updated = await db.transaction(async (tx) => {
+      const updated = await app.ctx.events.inTransaction(db, async (tx, record) => {
         const { bot, role } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
         if (request.body.visibility !== undefined && request.body.visibility !== bot.visibility && role !== 'owner') throw forbidden();
         if (request.body.visibility === 'public' && bot.visibility !== 'public') {
@@ -152,7 +152,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         const row = await updateBotFields(tx, bot, request.body);
-        await emitBotVisibilityChange(app.ctx, bot, row, { tx, log: request.log });
+        recordVisibilityChange(record, bot.visibility, row);
         return { row, role, previousAvatar: bot.avatarUrl };
       });
       if (request.body.avatarUrl !== undefined && updated.previousAvatar !== updated.row.avatarUrl)
@@ -170,7 +170,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { bot } = await requireBot(db, request.params.id, userOf(request), 'owner');
       await db.delete(bots).where(eq(bots.id, bot.id));
-      await emitBotDeleted(app.ctx, bot, { log: request.log });
+      await app.ctx.events.publishRecorded((record) => recordBotDeleted(record, bot));
       await deleteAvatarFile(app, bot.avatarUrl);
       return reply.status(204).send(null);
     },
@@ -187,7 +187,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bot, role } = await requireBot(db, request.params.id, caller, 'owner');
       assertPublishable(bot);
       const row = await setVisibility(db, bot.id, 'public');
-      await emitBotVisibilityChange(app.ctx, bot, row, { log: request.log });
+      await app.ctx.events.publishRecorded((record) => recordVisibilityChange(record, bot.visibility, row));
       return getBotView(db, row, role, caller.id);
     },
   );
@@ -202,7 +202,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = userOf(request);
       const { bot, role } = await requireBot(db, request.params.id, caller, 'owner');
       const row = await setVisibility(db, bot.id, 'private');
-      await emitBotVisibilityChange(app.ctx, bot, row, { log: request.log });
+      await app.ctx.events.publishRecorded((record) => recordVisibilityChange(record, bot.visibility, row));
       return getBotView(db, row, role, caller.id);
     },
   );
@@ -242,7 +242,7 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const caller = userOf(request);
-        const rows = await db.transaction(async (tx) => {
+        const rows = await app.ctx.events.inTransaction(db, async (tx, record) => {
           const owned = await lockOwnedBots(tx, request.body.botIds, caller.id);
           const ids = owned.map((b) => b.id);
           if (action === 'delete') await tx.delete(bots).where(inArray(bots.id, ids));
@@ -252,14 +252,8 @@ export const botRoutes: FastifyPluginAsyncZod = async (app) => {
               .set({ visibility: action === 'publish' ? 'public' : 'private', updatedAt: new Date() })
               .where(inArray(bots.id, ids));
           for (const bot of owned) {
-            if (action === 'delete') await emitBotDeleted(app.ctx, bot, { tx, log: request.log });
-            else
-              await emitBotVisibilityChange(
-                app.ctx,
-                bot,
-                { ...bot, visibility: action === 'publish' ? 'public' : 'private' },
-                { tx, log: request.log },
-              );
+            if (action === 'delete') recordBotDeleted(record, bot);
+            else recordVisibilityChange(record, bot.visibility, { ...bot, visibility: action === 'publish' ? 'public' : 'private' });
           }
           return owned;
         });

@@ -1,4 +1,4 @@
-import type { PromptMessage } from './models/types';
+import type { PromptMessage } from '../../llm/types';
 
 /** What a prompt is made of: the bot's fields and the visible history, oldest first, ending with the user's message. */
 export interface PromptInput {

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, preparedSql, rowOf, type Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, chatMessages, chats } from '../../db/schema/chats';
-import { postingSteps, postingValues, type LedgerPosting } from '../tokens/wallet';
+import { postingSteps, postingValues, type LedgerPosting } from '../tokens';
 import { botStatsBump } from './activity';
 import { recentHistorySql, type MessageRow } from './repository';
 

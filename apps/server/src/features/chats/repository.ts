@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botRatings, chatMessages, chats } from '../../db/schema/chats';
 import { notFound } from '../../lib/http-errors';
-import { containsPattern } from '../bots/search';
+import { containsPattern } from '../bots';
 
 export type ChatRow = typeof chats.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;

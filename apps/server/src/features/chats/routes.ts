@@ -20,15 +20,15 @@ import { chatMessages, chats } from '../../db/schema/chats';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { RequestAuth } from '../../context';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { requireBot } from '../bots/access';
+import { requireBot } from '../bots';
 import { bumpBotStats, logBot, originOf } from './activity';
-import type { ChatModel } from './models/types';
+import type { ChatModel } from '../../llm/types';
 import { fillMacros } from './prompt';
 import { chargeAndInsertExchange, insertVariant, replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
 import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
+import { runDailyStats } from './daily-stats';
 import { openEventStream, wantsStream } from './sse';
-import { emitWebhookEvent } from '../settings/integrations/webhook-events';
 
 const tags = ['chats'];
 const ZNoContent = z.null().describe('No content');
@@ -36,6 +36,8 @@ const ZNoContent = z.null().describe('No content');
 /** Conversations with bots: start, list, read page by page, send with a streamed reply, regenerate, edit, delete. */
 export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (app, { model }) => {
   const { db } = app.ctx;
+  // Each finished day once (job_runs), whichever instance gets there first; hourly, so a day is in soon after midnight.
+  app.ctx.jobs.every('bot-daily-stats', 60 * 60_000, () => runDailyStats(db));
 
   /** The fields of the signed-in user that a reply and the bot checks use. */
   const callerOf = ({ user }: RequestAuth) => ({ id: user.id, role: user.role, displayName: user.displayName });
@@ -84,8 +86,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         return chat!.id;
       });
       await logBot(db, { botId: bot.id, userId: caller.id, action: 'chat_started', origin: originOf(request) });
-      // To the bot's owner: which chat of which bot, never who started it.
-      await emitWebhookEvent(app.ctx, bot.createdBy, 'chat.started', { chatId, botId: bot.id }, { log: request.log });
+      await app.ctx.events.publish('chat.started', { chatId, botId: bot.id, botOwnerId: bot.createdBy, userId: caller.id });
       await bumpBotStats(db, bot.id, { chats: 1 });
       return reply.status(201).send(await getChatView(db, chatId));
     },
@@ -217,6 +218,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       // The cost is reserved and the user's words are saved (with the reply's row) before the model is called:
       // nothing the user typed is lost, and without enough tokens the answer is 402 and nothing is saved.
       const written = await chargeAndInsertExchange(db, chat.id, ctx.user.id, replyCost(ctx.bot), request.body.content);
+      // Not awaited: the subscribers' work stays off the reply's path (the bus tracks and logs it).
+      void app.ctx.events.publish('message.sent', {
+        chatId: chat.id,
+        messageId: String(written.said.id),
+        botId: ctx.bot.id,
+        userId: ctx.user.id,
+      });
       return respond(request, reply, ctx, {
         history: [...history, { role: 'user', content: written.said.content }],
         row: written.reply,

@@ -13,9 +13,7 @@ import {
 import { userFollows, users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
-import { isBlockedBy } from '../settings/account/blocks';
-import { notifyNewFollower } from '../settings/notifications/events';
-import { readSection } from '../settings/store';
+import { isBlockedBy, readSection } from '../account';
 import { findProfileUser, followCounts, profileOf, recentActivity } from './repository';
 
 const tags = ['profiles'];
@@ -126,7 +124,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             .onConflictDoNothing()
             .returning({ followerId: userFollows.followerId });
           // Only a new follow is news; following again tells no one.
-          if (added.length > 0) await notifyNewFollower(app.ctx, target.id, user);
+          if (added.length > 0) await app.ctx.events.publish('user.followed', { followerId: me, followeeId: target.id });
         } else await db.delete(userFollows).where(and(eq(userFollows.followerId, me), eq(userFollows.followeeId, target.id)));
         return { following: follow, followers: (await followCounts(db, target.id)).followers };
       },

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@app/shared/auth/schemas';
-import type { users } from '../../db/schema/users';
+import type { UserRow } from '../../db/schema/users';
 
-export type SessionUserRow = typeof users.$inferSelect;
+export type SessionUserRow = UserRow;
 
 /** The user as the session answer shows it: never the password hash. */
 export function toSessionUser(row: SessionUserRow): SessionUser {

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent, DomainEventName, DomainEventPayload } from '@app/shared/events/domain-events';
+import type { Database } from '../db/client';
+
+export type { DomainEvent, DomainEventName, DomainEventPayload };
+
+/** A subscriber's reaction to one event. It may see an event twice one day (carried across instances): it must be idempotent. */
+export type EventHandler<N extends DomainEventName> = (event: DomainEvent<N>) => Promise<unknown> | unknown;
+
+/** Records an event inside a transaction, to be published once the transaction commits. */
+export type RecordEvent = <N extends DomainEventName>(name: N, payload: DomainEventPayload<N>) => void;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+interface Subscription {
+  subscriber: string;
+  handle: EventHandler<DomainEventName>;
+}
+
+function newEvent<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>): DomainEvent {
+  return { id: randomUUID(), name, payload, at: new Date().toISOString() } as DomainEvent;
+}
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * The domain events of one server instance (decision 011). Areas publish facts after they commit;
+ * other areas subscribe, so that the publisher imports none of them. Each subscriber runs once per
+ * event, here, on the instance that published it; one that throws is logged and never reaches the
+ * publisher, nor the other subscribers. Events are plain JSON with an id, so that a transport
+ * (PostgreSQL NOTIFY, Redis pub/sub) can later carry them to other instances' live listeners.
+ *
+ * @example
+ * app.ctx.events.subscribe('user.followed', 'notifications', ({ payload }) => notifyNewFollower(ctx, payload));
+ * await app.ctx.events.publish('user.followed', { followerId, followeeId });
+ */
+export class DomainEvents {
+  private readonly subscriptions = new Map<DomainEventName, Subscription[]>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly log: Logger) {}
+
+  /** Calls `handle` for every later event of that name; answers a function that unsubscribes it. */
+  subscribe<N extends DomainEventName>(name: N, subscriber: string, handle: EventHandler<N>): () => void {
+    const list = this.subscriptions.get(name) ?? [];
+    const entry: Subscription = { subscriber, handle: handle as EventHandler<DomainEventName> };
+    this.subscriptions.set(name, [...list, entry]);
+    return () =>
+      this.subscriptions.set(
+        name,
+        (this.subscriptions.get(name) ?? []).filter((s) => s !== entry),
+      );
+  }
+
+  /**
+   * Publishes a fact that is already committed. Answers once every subscriber has settled, so that
+   * a route which awaits it answers after the reactions (a queued webhook, a notification) exist;
+   * it never rejects. A caller on a hot path may leave it running (`void`): it is tracked either way.
+   */
+  publish<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>): Promise<void> {
+    return this.deliver(newEvent(name, payload));
+  }
+
+  /** Publishes, in their order, the events that `collect` records (facts already committed). */
+  async publishRecorded(collect: (record: RecordEvent) => void): Promise<void> {
+    const recorded: DomainEvent[] = [];
+    collect((name, payload) => recorded.push(newEvent(name, payload)));
+    for (const event of recorded) await this.deliver(event);
+  }
+
+  /**
+   * Runs `work` in a transaction of `db` and publishes the events it recorded once the transaction
+   * has committed, in their order; a transaction that rolls back publishes nothing.
+   */
+  async inTransaction<T>(db: Database, work: (tx: Transaction, record: RecordEvent) => Promise<T>): Promise<T> {
+    const recorded: DomainEvent[] = [];
+    const result = await db.transaction((tx) => work(tx, (name, payload) => recorded.push(newEvent(name, payload))));
+    for (const event of recorded) await this.deliver(event);
+    return result;
+  }
+
+  /** Resolves when every delivery started so far has settled (tests, and a graceful shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  private deliver(event: DomainEvent): Promise<void> {
+    const subscribers = this.subscriptions.get(event.name) ?? [];
+    if (subscribers.length === 0) return Promise.resolve();
+    const delivery = Promise.all(subscribers.map((s) => this.run(s, event))).then(() => undefined);
+    this.inFlight.add(delivery);
+    void delivery.finally(() => this.inFlight.delete(delivery));
+    return delivery;
+  }
+
+  private async run(subscription: Subscription, event: DomainEvent): Promise<void> {
+    try {
+      await subscription.handle(event);
+    } catch (err) {
+      this.log.error({ err, event: event.name, eventId: event.id, subscriber: subscription.subscriber }, 'event subscriber failed');
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Chats with characters: streamed replies charged through the ledger, history, ratings, statistics.
+ * Other areas import only what this file exports; everything else in the folder is private.
+ */
+export { botChatRoutes } from './bot-routes';
+export { chatRoutes } from './routes';

@@ -1,0 +1,6 @@
+/**
+ * Tokens: the balance and the append-only ledger every charge and grant goes through.
+ * Other areas import only what this file exports; everything else in the folder is private.
+ */
+export { tokenRoutes } from './routes';
+export { InsufficientBalanceError, postLedgerEntry, postingSteps, postingValues, type LedgerPosting } from './wallet';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { BOT_VISIBILITIES } from '../bots/schemas';
+
+/**
+ * The domain events: facts that one area of the server publishes after they are committed, and
+ * that other areas react to (webhooks, notifications; later progression, referrals, live updates).
+ * This is the one list of them. A name is `area.what_happened`; a payload carries ids, plus only
+ * the facts a reader can't load afterwards (the name of a bot that no longer exists). Payloads
+ * are plain JSON, so that an event can be carried to other instances as it is.
+ */
+export const DOMAIN_EVENTS = {
+  /** A bot's visibility changed (`from` is null for a bot created with its first visibility). */
+  'bot.visibility_changed': z.object({
+    botId: z.string(),
+    ownerId: z.string(),
+    from: z.enum(BOT_VISIBILITIES).nullable(),
+    to: z.enum(BOT_VISIBILITIES),
+  }),
+  /** A bot became public (published alongside its `bot.visibility_changed`). */
+  'bot.published': z.object({ botId: z.string(), ownerId: z.string() }),
+  /** A bot was deleted, with its chats. */
+  'bot.deleted': z.object({ botId: z.string(), ownerId: z.string(), name: z.string() }),
+  /** Someone started a chat with a bot. */
+  'chat.started': z.object({ chatId: z.string(), botId: z.string(), botOwnerId: z.string(), userId: z.string() }),
+  /** A user's message was saved (and paid for) in a chat, before the model answers it. */
+  'message.sent': z.object({ chatId: z.string(), messageId: z.string(), botId: z.string(), userId: z.string() }),
+  /** A user started following another (a follow that already existed is no event). */
+  'user.followed': z.object({ followerId: z.string(), followeeId: z.string() }),
+  /** A completed sign-in opened a session (password, with its second step if any, or OIDC; not the signup's first session). */
+  'user.signed_in': z.object({ userId: z.string(), sessionId: z.string(), method: z.enum(['password', 'oidc']) }),
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];
+export type DomainEventPayload<N extends DomainEventName> = z.infer<(typeof DOMAIN_EVENTS)[N]>;
+
+/** One event as subscribers receive it: a unique id (to notice a repeat), its name, payload and time. */
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  id: string;
+  name: N;
+  payload: DomainEventPayload<N>;
+  /** When it happened (ISO 8601). */
+  at: string;
+}
