@@ -1,4 +1,4 @@
-/* The push service worker: shows the Web Push messages of the server (features/settings/notifications/push.ts)
+/* The push service worker: shows the Web Push messages of the server (apps/server/src/features/notifications/push.ts)
  * and opens their link on click. The payload is JSON: {title, body, link, tag}. */
 
 self.addEventListener('install', () => self.skipWaiting());

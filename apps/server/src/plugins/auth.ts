@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
 import { ERROR_CODES } from '@app/shared/http/errors';
-import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
+import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES } from '@app/shared/integrations/schemas';
 import type { RequestAuth } from '../context';
 import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../lib/http-errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import { DEFAULT_DATA, type DataSettingsAnswer } from '@app/shared/settings/sections';
+import { DEFAULT_DATA, type DataSettingsAnswer } from '@app/shared/account-data/settings';
 import type { TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';
 import { as, createDataTestApp } from './helpers';

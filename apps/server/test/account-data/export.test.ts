@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { Chat } from '@app/shared/chats/schemas';
-import type { DataExportResult } from '@app/shared/settings/data';
+import type { DataExportResult } from '@app/shared/account-data/schemas';
 import { dataExports } from '../../src/db/schema/jobs';
 import { users } from '../../src/db/schema/users';
 import { STRONG_PASSWORD, type TestApp } from '../helpers/app';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { AccountProfile } from '@app/shared/settings/account';
+import type { AccountProfile } from '@app/shared/account/schemas';
 import { bots } from '../../src/db/schema/bots';
 import { users } from '../../src/db/schema/users';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { Backup, Preset } from '@app/shared/settings/account';
+import type { Backup, Preset } from '@app/shared/account/schemas';
 import { settingsSnapshots } from '../../src/db/schema/settings';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { AllSettings } from '@app/shared/settings/sections';
-import { DEFAULT_APPEARANCE, DEFAULT_DATA, DEFAULT_NOTIFICATIONS, DEFAULT_PRIVACY } from '@app/shared/settings/sections';
+import type { AllSettings } from '@app/shared/account/sections';
+import { DEFAULT_APPEARANCE, DEFAULT_PRIVACY } from '@app/shared/account/sections';
+import { DEFAULT_DATA } from '@app/shared/account-data/settings';
+import { DEFAULT_NOTIFICATIONS } from '@app/shared/notifications/settings';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';
 import { as } from './helpers';

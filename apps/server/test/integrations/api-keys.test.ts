@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import { API_KEY_SCOPES, type Integrations } from '@app/shared/settings/integrations';
+import { API_KEY_SCOPES, type Integrations } from '@app/shared/integrations/schemas';
 import { bots } from '../../src/db/schema/bots';
 import { apiKeys } from '../../src/db/schema/integrations';
 import { hashToken } from '../../src/lib/secure-tokens';

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { Integrations } from '@app/shared/settings/integrations';
+import type { Integrations } from '@app/shared/integrations/schemas';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';
 import { callAs } from './helpers';

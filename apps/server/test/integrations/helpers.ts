@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Session } from '@app/shared/auth/schemas';
-import type { ApiKeyCreated, WebhookCreated } from '@app/shared/settings/integrations';
+import type { ApiKeyCreated, WebhookCreated } from '@app/shared/integrations/schemas';
 import type { TestApp } from '../helpers/app';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { Integrations, WebhookDelivery } from '@app/shared/settings/integrations';
+import type { Integrations, WebhookDelivery } from '@app/shared/integrations/schemas';
 import { jobs } from '../../src/db/schema/jobs';
 import { webhookDeliveries, webhooks } from '../../src/db/schema/integrations';
 import { seal } from '../../src/lib/sealed';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationList } from '@app/shared/settings/notifications';
+import type { NotificationList } from '@app/shared/notifications/schemas';
 import { jobs } from '../../src/db/schema/jobs';
 import { notifications } from '../../src/db/schema/settings';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATIONS } from '@app/shared/settings/sections';
+import { DEFAULT_NOTIFICATIONS } from '@app/shared/notifications/settings';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';
 import { call } from './helpers';

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
-import type { TwoFactorSetupAnswer } from '@app/shared/settings/security';
+import type { TwoFactorSetupAnswer } from '@app/shared/security/schemas';
 import { smsOutbox } from '../../src/db/schema/security';
 import { totpCode } from '../../src/features/security/totp';
 import type { TestApp } from '../helpers/app';

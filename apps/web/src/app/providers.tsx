@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { AppearanceSync } from '@/features/settings/appearance/appearance-sync';
+import { AppearanceSync } from '@/features/account/appearance/appearance-sync';
 import { ApiRequestError } from '@/lib/api-client';
 import { useThemeStore, useThemeSync } from '@/lib/theme';
 

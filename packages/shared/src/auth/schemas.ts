@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { evaluatePassword, PASSWORD_MAX_LENGTH } from './password-policy';
 import { ROLES, TIERS } from '../users/roles';
 import { requiredString, USER_FIELD_MESSAGES, ZDisplayName, ZEmail, ZUsername } from '../users/fields';
-import { ZTwoFactorChallenge } from '../settings/security';
+import { ZTwoFactorChallenge } from '../security/schemas';
 
 /** A new password: must pass the whole policy; the first broken rule is the message. */
 export const ZNewPassword = requiredString(USER_FIELD_MESSAGES.passwordRequired).superRefine((password, ctx) => {

@@ -5,7 +5,7 @@ import { users } from './users';
 /**
  * The settings sections of settings-and-referrals.md §3 that the user changes: each column holds
  * only what differs from the spec's defaults or was saved, and is read merged over the defaults
- * (packages/shared/src/settings), so a new default reaches everyone who never changed it.
+ * (packages/shared/src/account/sections.ts), so a new default reaches everyone who never changed it.
  */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')

@@ -1,6 +1,6 @@
 import { Zip, ZipDeflate } from 'fflate';
 import { APP_NAME } from '@app/shared/app/constants';
-import type { DataExportFormat } from '@app/shared/settings/data';
+import type { DataExportFormat } from '@app/shared/account-data/schemas';
 import type { Database } from '../../db/client';
 import {
   readActivity,

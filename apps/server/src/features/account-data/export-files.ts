@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { DataExportFormat } from '@app/shared/settings/data';
+import type { DataExportFormat } from '@app/shared/account-data/schemas';
 import type { Database } from '../../db/client';
 import { dataExports } from '../../db/schema/jobs';
 import { users } from '../../db/schema/users';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DATA_RETENTION_PERIODS, RETENTION_DAYS } from '@app/shared/settings/sections';
+import { DATA_RETENTION_PERIODS, RETENTION_DAYS } from '@app/shared/account-data/settings';
 import { queryRows, type Database } from '../../db/client';
 
 /** How many messages one statement deletes, so a long history never holds one long lock. */

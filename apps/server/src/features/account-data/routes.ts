@@ -11,9 +11,9 @@ import {
   ZDataExportResult,
   ZDeleteAccountRequest,
   ZDeleteAccountResult,
-} from '@app/shared/settings/data';
+} from '@app/shared/account-data/schemas';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
-import { ZDataPatch, ZDataSettingsAnswer, type DataSettingsAnswer } from '@app/shared/settings/sections';
+import { ZDataPatch, ZDataSettingsAnswer, type DataSettingsAnswer } from '@app/shared/account-data/settings';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/http-errors';

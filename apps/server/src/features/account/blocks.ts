@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES } from '@app/shared/settings/account';
+import { ACCOUNT_MESSAGES } from '@app/shared/account/schemas';
 import type { Database, Executor } from '../../db/client';
 import { userBlocks } from '../../db/schema/settings';
 import { userFollows, users } from '../../db/schema/users';

@@ -11,7 +11,7 @@ import {
   ZProfilePatch,
   ZUsernameCheck,
   ZUsernameCheckQuery,
-} from '@app/shared/settings/account';
+} from '@app/shared/account/schemas';
 import { AVATAR_MAX_BYTES, SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/http-errors';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '@app/shared/settings/messages';
-import { SOCIAL_NETWORKS, type AccountProfile, type ProfilePatch, type SocialLinks } from '@app/shared/settings/account';
+import { SOCIAL_NETWORKS, type AccountProfile, type ProfilePatch, type SocialLinks } from '@app/shared/account/schemas';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../lib/http-errors';

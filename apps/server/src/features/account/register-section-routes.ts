@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { SECTION_PATCHES, type SavedSection } from '@app/shared/settings/sections';
+import { SECTION_PATCHES, type SavedSection } from '@app/shared/account/sections';
 import { requireAuth } from '../../plugins/auth';
 import { readSection, saveSection } from './store';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZBlockBody, ZBlockParams, ZLanguageBody } from '@app/shared/settings/account';
+import { ZBlockBody, ZBlockParams, ZLanguageBody } from '@app/shared/account/schemas';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
-import { ZAppearanceSettings, ZPrivacySettings } from '@app/shared/settings/sections';
+import { ZAppearanceSettings, ZPrivacySettings } from '@app/shared/account/sections';
 import { requireAuth } from '../../plugins/auth';
 import { registerSectionRoutes } from './register-section-routes';
 import { readSection, saveSection } from './store';

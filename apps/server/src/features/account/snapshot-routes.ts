@@ -8,9 +8,9 @@ import {
   ZSettingsToImport,
   ZSnapshotBody,
   ZSnapshotParams,
-} from '@app/shared/settings/account';
+} from '@app/shared/account/schemas';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
-import { SETTINGS_FILE_VERSION } from '@app/shared/settings/sections';
+import { SETTINGS_FILE_VERSION } from '@app/shared/account/sections';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { createSnapshot, deleteSnapshot, findPreset, listSnapshots, ownSnapshot, toBackup, toPreset } from './snapshots';

@@ -8,8 +8,8 @@ import {
   type Backup,
   type Preset,
   type SnapshotBody,
-} from '@app/shared/settings/account';
-import { ZSettingsData, type SettingsData } from '@app/shared/settings/sections';
+} from '@app/shared/account/schemas';
+import { ZSettingsData, type SettingsData } from '@app/shared/account/sections';
 import type { Database, Executor } from '../../db/client';
 import { settingsSnapshots } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';

@@ -4,12 +4,12 @@ import {
   SAVED_SECTIONS,
   SECTION_DEFAULTS,
   ZAppearanceSettings,
-  ZDataSettings,
-  ZNotificationSettings,
   ZPrivacySettings,
   type AllSettings,
   type SavedSection,
-} from '@app/shared/settings/sections';
+} from '@app/shared/account/sections';
+import { ZDataSettings } from '@app/shared/account-data/settings';
+import { ZNotificationSettings } from '@app/shared/notifications/settings';
 import type { Executor } from '../../db/client';
 import { userBlocks, userSettings } from '../../db/schema/settings';
 

@@ -1,8 +1,8 @@
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAllSettings, ZAnySection, ZSectionParams, ZSettingsExport, ZSettingsImportBody } from '@app/shared/settings/account';
+import { ZAllSettings, ZAnySection, ZSectionParams, ZSettingsExport, ZSettingsImportBody } from '@app/shared/account/schemas';
 import { SETTINGS_ERROR_CODES, SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
-import { SETTINGS_FILE_VERSION } from '@app/shared/settings/sections';
+import { SETTINGS_FILE_VERSION } from '@app/shared/account/sections';
 import { AppError } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { readAllSettings, readSection, resetSection } from './store';

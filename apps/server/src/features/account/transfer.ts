@@ -1,4 +1,4 @@
-import { SAVED_SECTIONS, SECTION_PATCHES, type AllSettings, type SettingsData } from '@app/shared/settings/sections';
+import { SAVED_SECTIONS, SECTION_PATCHES, type AllSettings, type SettingsData } from '@app/shared/account/sections';
 import type { Database } from '../../db/client';
 import { readAllSettings, resetSection, saveSection } from './store';
 

@@ -20,8 +20,8 @@ import {
   type Session,
 } from '@app/shared/auth/schemas';
 import { ERROR_CODES } from '@app/shared/http/errors';
-import { SECURITY_ERROR_CODES, SECURITY_MESSAGES, ZLoginTwoFactorBody, ZOidcTwoFactorChallenge } from '@app/shared/settings/security';
-import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, ZOidcLinkAnswer } from '@app/shared/settings/integrations';
+import { SECURITY_ERROR_CODES, SECURITY_MESSAGES, ZLoginTwoFactorBody, ZOidcTwoFactorChallenge } from '@app/shared/security/schemas';
+import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, ZOidcLinkAnswer } from '@app/shared/integrations/schemas';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';

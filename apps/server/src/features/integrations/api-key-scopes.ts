@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '@app/shared/settings/integrations';
+import type { ApiKeyScope } from '@app/shared/integrations/schemas';
 
 /**
  * The one table of what an API key may reach (issue 5 §4): a route (method and Fastify route

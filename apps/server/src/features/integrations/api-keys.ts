@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { API_KEY_PREFIX, INTEGRATION_ERROR_CODES, INTEGRATION_LIMITS, INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
-import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '@app/shared/settings/integrations';
+import { API_KEY_PREFIX, INTEGRATION_ERROR_CODES, INTEGRATION_LIMITS, INTEGRATION_MESSAGES } from '@app/shared/integrations/schemas';
+import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '@app/shared/integrations/schemas';
 import type { RequestAuth } from '../../context';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema/integrations';

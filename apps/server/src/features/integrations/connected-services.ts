@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, type ConnectedService } from '@app/shared/settings/integrations';
+import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, type ConnectedService } from '@app/shared/integrations/schemas';
 import type { AppContext } from '../../context';
 import { oauthAccounts } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';

@@ -16,7 +16,7 @@ import {
   ZWebhookDelivery,
   ZWebhookDeliveryList,
   ZWebhookPatchBody,
-} from '@app/shared/settings/integrations';
+} from '@app/shared/integrations/schemas';
 import { AppError } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { OIDC_COOKIE, oidcCookieOptions, oidcRedirectUri, OidcProvider } from '../auth';

@@ -1,4 +1,4 @@
-import { INTEGRATION_MESSAGES } from '@app/shared/settings/integrations';
+import { INTEGRATION_MESSAGES } from '@app/shared/integrations/schemas';
 import { badRequest } from '../../lib/http-errors';
 import { resolveCheckedAddress, type CheckedAddress } from '../../lib/outbound-post';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { WEBHOOK_TEST_EVENT } from '@app/shared/settings/integrations';
+import { WEBHOOK_TEST_EVENT } from '@app/shared/integrations/schemas';
 import type { AppContext } from '../../context';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations';
 import { unseal } from '../../lib/sealed';

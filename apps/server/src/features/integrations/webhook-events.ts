@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { WebhookEvent } from '@app/shared/settings/integrations';
+import type { WebhookEvent } from '@app/shared/integrations/schemas';
 import type { AppContext } from '../../context';
 import { bots } from '../../db/schema/bots';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations';

@@ -10,7 +10,7 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookEvent,
-} from '@app/shared/settings/integrations';
+} from '@app/shared/integrations/schemas';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations';

@@ -1,4 +1,4 @@
-import type { DIGEST_FREQUENCIES, DIGEST_TIMES } from '@app/shared/settings/sections';
+import type { DIGEST_FREQUENCIES, DIGEST_TIMES } from '@app/shared/notifications/settings';
 
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 export type DigestTime = (typeof DIGEST_TIMES)[number];

@@ -1,5 +1,6 @@
 import { and, avg, type Column, count, desc, eq, gte, inArray, lt, ne, notExists, sql, sum } from 'drizzle-orm';
-import { DEFAULT_NOTIFICATIONS, mergeSection, ZNotificationSettings } from '@app/shared/settings/sections';
+import { mergeSection } from '@app/shared/account/sections';
+import { DEFAULT_NOTIFICATIONS, ZNotificationSettings } from '@app/shared/notifications/settings';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { InAppNotification, NotificationList } from '@app/shared/settings/notifications';
+import type { InAppNotification, NotificationList } from '@app/shared/notifications/schemas';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/settings';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { EVENT_SWITCHES, type NotificationEvent } from '@app/shared/settings/notifications';
+import { EVENT_SWITCHES, type NotificationEvent } from '@app/shared/notifications/schemas';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/settings';

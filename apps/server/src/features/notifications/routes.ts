@@ -17,8 +17,8 @@ import {
   ZTimeZone,
   ZTimeZoneBody,
   ZUnreadCount,
-} from '@app/shared/settings/notifications';
-import { ZNotificationSettings } from '@app/shared/settings/sections';
+} from '@app/shared/notifications/schemas';
+import { ZNotificationSettings } from '@app/shared/notifications/settings';
 import { pushSubscriptions, userSettings } from '../../db/schema/settings';
 import { hostReachesBlockedAddress } from '../../lib/blocked-addresses';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-errors';

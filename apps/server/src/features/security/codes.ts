@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { BACKUP_CODE_COUNT } from '@app/shared/settings/security';
+import { BACKUP_CODE_COUNT } from '@app/shared/security/schemas';
 
 /**
  * The short secrets of two-factor: codes sent by email or sms, and backup codes. They are stored

@@ -4,7 +4,7 @@ import {
   LOGIN_CHALLENGE_TTL_MS,
   OTP_CODE_PATTERN,
   type TwoFactorChallenge,
-} from '@app/shared/settings/security';
+} from '@app/shared/security/schemas';
 import { loginChallenges } from '../../db/schema/security';
 import { hashToken, newToken } from '../../lib/secure-tokens';
 import type { SessionUserRow } from '../users';

@@ -20,7 +20,7 @@ import {
   ZTwoFactorStatus,
   ZUserSessions,
   type SecuritySettings,
-} from '@app/shared/settings/security';
+} from '@app/shared/security/schemas';
 import { userSettings } from '../../db/schema/settings';
 import { twoFactor, twoFactorBackupCodes } from '../../db/schema/security';
 import { users } from '../../db/schema/users';

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { APP_NAME } from '@app/shared/app/constants';
-import { TOTP_SETTINGS } from '@app/shared/settings/security';
+import { TOTP_SETTINGS } from '@app/shared/security/schemas';
 
 /**
  * TOTP (RFC 6238) through the otpauth library, with the settings every authenticator app reads:

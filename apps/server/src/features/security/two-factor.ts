@@ -7,7 +7,7 @@ import {
   SENT_CODE_MAX_ATTEMPTS,
   SENT_CODE_TTL_MS,
   type TwoFactorSetupAnswer,
-} from '@app/shared/settings/security';
+} from '@app/shared/security/schemas';
 import type { TwoFactorMethod } from '@app/shared/settings/messages';
 import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';

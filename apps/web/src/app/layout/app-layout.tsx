@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthModal } from '@/features/auth/components/auth-modal';
-import { AppDeletionBanner } from '@/features/settings/data/deletion-banner';
+import { AppDeletionBanner } from '@/features/account-data/deletion-banner';
 import { Header } from './header';
 import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar';

@@ -8,8 +8,8 @@ import {
   type LoginBody,
   type SignupBody,
 } from '@app/shared/auth/schemas';
-import { ZOidcLinkAnswer } from '@app/shared/settings/integrations';
-import { ZOidcTwoFactorChallenge, type LoginTwoFactorBody } from '@app/shared/settings/security';
+import { ZOidcLinkAnswer } from '@app/shared/integrations/schemas';
+import { ZOidcTwoFactorChallenge, type LoginTwoFactorBody } from '@app/shared/security/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { NotificationSettings } from '@app/shared/settings/sections';
+import type { NotificationSettings } from '@app/shared/notifications/settings';
 
 /** A short two-tone chime made with Web Audio, so that no sound file has to ship. */
 function chime(): void {

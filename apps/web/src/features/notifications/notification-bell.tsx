@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { NOTIFICATION_POPOVER_HEIGHT_PX } from '@app/shared/app/constants';
 import { ROUTES } from '@app/shared/app/routes';
-import type { InAppNotification } from '@app/shared/settings/notifications';
+import type { InAppNotification } from '@app/shared/notifications/schemas';
 import { Button } from '@/components/ui/button';
 import { useLocalSettings } from '@/features/settings/local-settings';
 import { announceArrival } from './arrival-effects';

@@ -1,6 +1,6 @@
 import { Check, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { InAppNotification } from '@app/shared/settings/notifications';
+import type { InAppNotification } from '@app/shared/notifications/schemas';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { relativeTime } from './relative-time';

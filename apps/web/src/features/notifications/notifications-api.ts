@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ZInAppNotification, ZNotificationList, type NotificationList } from '@app/shared/settings/notifications';
+import { ZInAppNotification, ZNotificationList, type NotificationList } from '@app/shared/notifications/schemas';
 import { api } from '@/lib/api-client';
 
 /** Every list of the bell and the page lives under this key, so that one change refreshes them all. */

@@ -2,7 +2,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { InAppNotification } from '@app/shared/settings/notifications';
+import type { InAppNotification } from '@app/shared/notifications/schemas';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { AppearanceSettings, NotificationSettings, PrivacySettings } from '@app/shared/settings/sections';
+import type { AppearanceSettings, PrivacySettings } from '@app/shared/account/sections';
+import type { NotificationSettings } from '@app/shared/notifications/settings';
 
 /** The fixed key of settings-and-referrals.md §3 under which the browser keeps its part of the settings. */
 export const LOCAL_SETTINGS_KEY = 'settings-storage';

@@ -1,14 +1,14 @@
 import type { LucideIcon } from 'lucide-react';
 import { Bell, CreditCard, Database, Eye, Palette, Plug, ShieldCheck, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { AppearanceSection } from './appearance/appearance-section';
-import { PlaceholderSection } from './components/placeholder-section';
-import { DataSection } from './data/data-section';
-import { IntegrationsSection } from './integrations/integrations-section';
-import { NotificationsSection } from './notifications/notifications-section';
-import { PrivacySection } from './privacy/privacy-section';
-import { ProfileSection } from './profile/profile-section';
-import { SecuritySection } from './security/security-section';
+import { AppearanceSection } from '@/features/account/appearance/appearance-section';
+import { PlaceholderSection } from '@/components/settings/placeholder-section';
+import { DataSection } from '@/features/account-data/data-section';
+import { IntegrationsSection } from '@/features/integrations/integrations-section';
+import { NotificationsSection } from '@/features/notifications/settings/notifications-section';
+import { PrivacySection } from '@/features/account/privacy/privacy-section';
+import { ProfileSection } from '@/features/account/profile/profile-section';
+import { SecuritySection } from '@/features/security/security-section';
 
 export interface SettingsSectionInfo {
   /** The path segment: /settings/{slug}. */

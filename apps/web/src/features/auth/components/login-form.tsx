@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isTwoFactorChallenge, ZLoginBody, type LoginBody } from '@app/shared/auth/schemas';
-import type { TwoFactorChallenge } from '@app/shared/settings/security';
+import type { TwoFactorChallenge } from '@app/shared/security/schemas';
 import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { KeyRound, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@app/shared/auth/schemas';
-import { SECURITY_ERROR_CODES, ZLoginCode, type TwoFactorChallenge } from '@app/shared/settings/security';
+import { SECURITY_ERROR_CODES, ZLoginCode, type TwoFactorChallenge } from '@app/shared/security/schemas';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

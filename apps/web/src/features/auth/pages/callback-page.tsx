@@ -2,7 +2,7 @@ import { AlertCircle, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { TwoFactorChallenge } from '@app/shared/settings/security';
+import type { TwoFactorChallenge } from '@app/shared/security/schemas';
 import { ROUTES, safeRedirectPath } from '@app/shared/app/routes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
