@@ -25,6 +25,8 @@ async function main() {
     app.ctx.ready = false;
     await stopJobs();
     await app.close();
+    // What subscribers were still doing for the last requests (queueing a webhook, a notification).
+    await app.ctx.events.settled();
     await database.close();
     await redis?.quit();
   });
