@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, DomainEventName, DomainEventPayload } from '@app/shared/events/domain-events';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
 export type { DomainEvent, DomainEventName, DomainEventPayload };
@@ -15,6 +16,21 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 interface Subscription {
   subscriber: string;
   handle: EventHandler<DomainEventName>;
+}
+
+/** Collects events until closed; recording after that is a bug (the events would be lost), so it throws. */
+class Recorder {
+  private events: DomainEvent[] | null = [];
+  readonly record: RecordEvent = (name, payload) => {
+    if (!this.events) throw new Error(`event ${name} recorded after its transaction ended`);
+    this.events.push(newEvent(name, payload));
+  };
+  /** The recorded events, in order; recording ends here. */
+  close(): DomainEvent[] {
+    const events = this.events ?? [];
+    this.events = null;
+    return events;
+  }
 }
 
 function newEvent<N extends DomainEventName>(name: N, payload: DomainEventPayload<N>): DomainEvent {
@@ -33,7 +49,7 @@ interface Logger {
  * (PostgreSQL NOTIFY, Redis pub/sub) can later carry them to other instances' live listeners.
  *
  * @example
- * app.ctx.events.subscribe('user.followed', 'notifications', ({ payload }) => notifyNewFollower(ctx, payload));
+ * app.ctx.events.subscribe('user.followed', 'notifications', ({ payload }) => notifyUser(ctx, payload.followeeId, ...));
  * await app.ctx.events.publish('user.followed', { followerId, followeeId });
  */
 export class DomainEvents {
@@ -65,25 +81,54 @@ export class DomainEvents {
 
   /** Publishes, in their order, the events that `collect` records (facts already committed). */
   async publishRecorded(collect: (record: RecordEvent) => void): Promise<void> {
-    const recorded: DomainEvent[] = [];
-    collect((name, payload) => recorded.push(newEvent(name, payload)));
-    for (const event of recorded) await this.deliver(event);
+    const recorder = new Recorder();
+    try {
+      collect(recorder.record);
+    } catch (err) {
+      // The facts are committed: a failure to describe them must not fail the request either.
+      this.log.error({ err }, 'events not recorded');
+    }
+    for (const event of recorder.close()) await this.deliver(event);
   }
 
   /**
    * Runs `work` in a transaction of `db` and publishes the events it recorded once the transaction
-   * has committed, in their order; a transaction that rolls back publishes nothing.
+   * has committed, in their order; a transaction that rolls back publishes nothing. `db` must be the
+   * database itself: inside another transaction, "committed" would only be a savepoint released.
    */
   async inTransaction<T>(db: Database, work: (tx: Transaction, record: RecordEvent) => Promise<T>): Promise<T> {
-    const recorded: DomainEvent[] = [];
-    const result = await db.transaction((tx) => work(tx, (name, payload) => recorded.push(newEvent(name, payload))));
-    for (const event of recorded) await this.deliver(event);
+    if (db instanceof PgTransaction) throw new Error('inTransaction needs the database, not a transaction: events publish at commit');
+    const recorder = new Recorder();
+    let result: T;
+    try {
+      result = await db.transaction((tx) => work(tx, recorder.record));
+    } catch (err) {
+      recorder.close(); // rolled back: nothing happened, nothing is published
+      throw err;
+    }
+    for (const event of recorder.close()) await this.deliver(event);
     return result;
   }
 
-  /** Resolves when every delivery started so far has settled (tests, and a graceful shutdown). */
-  async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  /**
+   * Resolves when every delivery started so far has settled, or after `timeoutMs` (a graceful
+   * shutdown must not hang on a stuck subscriber; it logs how many were left). Tests use it too.
+   */
+  async settled(timeoutMs = 5_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.inFlight.size > 0) {
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        Promise.all([...this.inFlight]).then(() => false),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), Math.max(left, 0)))),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) {
+        this.log.error({ pending: this.inFlight.size }, 'event subscribers still running');
+        return;
+      }
+    }
   }
 
   private deliver(event: DomainEvent): Promise<void> {

@@ -7,7 +7,7 @@ import { bots } from '../../src/db/schema/bots';
 import { webhookDeliveries } from '../../src/db/schema/integrations';
 import { notifications } from '../../src/db/schema/settings';
 import { appSecrets, userFollows } from '../../src/db/schema/users';
-import { DomainEvents } from '../../src/events/bus';
+import { DomainEvents, type RecordEvent } from '../../src/events/bus';
 import { runMigrations } from '../../src/db/migrate';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { openTestDatabase } from '../helpers/database';
@@ -91,13 +91,53 @@ describe('the domain event bus', () => {
     expect(committedAtDelivery).toEqual([true]);
   });
 
+  it('refuses to run inside another transaction (its commit would only release a savepoint)', async () => {
+    const bus = new DomainEvents({ error: vi.fn() });
+    const work = vi.fn();
+    await expect(database.db.transaction((tx) => bus.inTransaction(tx, work))).rejects.toThrow(/needs the database/);
+    expect(work).not.toHaveBeenCalled();
+  });
+
+  it('refuses an event recorded after its transaction ended (it would be lost)', async () => {
+    const bus = new DomainEvents({ error: vi.fn() });
+    let late: RecordEvent | undefined;
+    await bus.inTransaction(database.db, async (_tx, record) => {
+      late = record;
+    });
+    expect(() => late!('user.followed', followed)).toThrow(/after its transaction ended/);
+  });
+
+  it('publishes what was recorded before a failure to record more, logs it, and never rejects', async () => {
+    const log = { error: vi.fn() };
+    const bus = new DomainEvents(log);
+    const seen = vi.fn();
+    bus.subscribe('user.followed', 'test', seen);
+    await expect(
+      bus.publishRecorded((record) => {
+        record('user.followed', followed);
+        throw new Error('could not describe the rest');
+      }),
+    ).resolves.toBeUndefined();
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'events not recorded');
+  });
+
+  it('stops waiting for a stuck subscriber after the timeout of settled(), and says so', async () => {
+    const log = { error: vi.fn() };
+    const bus = new DomainEvents(log);
+    bus.subscribe('user.followed', 'stuck', () => new Promise(() => {}));
+    void bus.publish('user.followed', followed);
+    await bus.settled(50);
+    expect(log.error).toHaveBeenCalledWith({ pending: 1 }, 'event subscribers still running');
+  });
+
   it('publishes recorded facts in their order', async () => {
     const bus = new DomainEvents({ error: vi.fn() });
     const order: string[] = [];
     bus.subscribe('bot.visibility_changed', 'test', () => void order.push('visibility_changed'));
     bus.subscribe('bot.published', 'test', () => void order.push('published'));
     await bus.publishRecorded((record) => {
-      record('bot.visibility_changed', { botId: 'b', ownerId: 'o', from: 'private', to: 'public' });
+      record('bot.visibility_changed', { botId: 'b', ownerId: 'o', name: 'B', from: 'private', to: 'public' });
       record('bot.published', { botId: 'b', ownerId: 'o' });
     });
     expect(order).toEqual(['visibility_changed', 'published']);

@@ -9,14 +9,21 @@ import { BOT_VISIBILITIES } from '../bots/schemas';
  * are plain JSON, so that an event can be carried to other instances as it is.
  */
 export const DOMAIN_EVENTS = {
-  /** A bot's visibility changed (`from` is null for a bot created with its first visibility). */
+  /**
+   * A bot's visibility changed (`from` is null for a bot created with its first visibility). The
+   * name is the one it had then, as the webhooks report it.
+   */
   'bot.visibility_changed': z.object({
     botId: z.string(),
     ownerId: z.string(),
+    name: z.string(),
     from: z.enum(BOT_VISIBILITIES).nullable(),
     to: z.enum(BOT_VISIBILITIES),
   }),
-  /** A bot became public (published alongside its `bot.visibility_changed`). */
+  /**
+   * A bot became public, published alongside its `bot.visibility_changed`: for areas that care only
+   * about that (progression). The webhooks take both directions from `bot.visibility_changed`.
+   */
   'bot.published': z.object({ botId: z.string(), ownerId: z.string() }),
   /** A bot was deleted, with its chats. */
   'bot.deleted': z.object({ botId: z.string(), ownerId: z.string(), name: z.string() }),

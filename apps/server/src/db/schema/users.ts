@@ -48,10 +48,10 @@ export const users = pgTable(
   ],
 );
 
-/** Server-wide values created once (such as the cookie-signing secret), shared by every instance. */
 /** A user's row as the database holds it (the session's user; never sent as it is: see users/serialize). */
 export type UserRow = typeof users.$inferSelect;
 
+/** Server-wide values created once (such as the cookie-signing secret), shared by every instance. */
 export const appSecrets = pgTable('app_secrets', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

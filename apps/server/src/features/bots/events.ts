@@ -14,7 +14,7 @@ interface BotFacts {
  */
 export function recordVisibilityChange(record: RecordEvent, from: BotVisibility | null, bot: BotFacts): void {
   if (from === bot.visibility) return;
-  record('bot.visibility_changed', { botId: bot.id, ownerId: bot.createdBy, from, to: bot.visibility });
+  record('bot.visibility_changed', { botId: bot.id, ownerId: bot.createdBy, name: bot.name, from, to: bot.visibility });
   if (bot.visibility === 'public' && from !== 'public') record('bot.published', { botId: bot.id, ownerId: bot.createdBy });
 }
 

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { WebhookEvent } from '@app/shared/integrations/schemas';
 import type { AppContext } from '../../context';
-import { bots } from '../../db/schema/bots';
 import { webhookDeliveries, webhooks } from '../../db/schema/integrations';
 import { DELIVER_JOB, DELIVERY_MAX_ATTEMPTS } from './webhook-delivery';
 
@@ -45,9 +44,7 @@ export function subscribeWebhooks(ctx: Pick<AppContext, 'db' | 'jobs' | 'events'
     const was = payload.from === 'public';
     const is = payload.to === 'public';
     if (was === is) return;
-    const [bot] = await ctx.db.select({ name: bots.name }).from(bots).where(eq(bots.id, payload.botId));
-    if (!bot) return;
-    const data = { bot: { id: payload.botId, name: bot.name, visibility: payload.to } };
+    const data = { bot: { id: payload.botId, name: payload.name, visibility: payload.to } };
     await queueWebhookEvent(ctx, payload.ownerId, is ? 'bot.published' : 'bot.unpublished', data);
   });
   ctx.events.subscribe('bot.deleted', 'webhooks', ({ payload }) =>
