@@ -27,7 +27,8 @@ import { DomainEvents } from './events/bus';
 import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
+import { nulBytesPlugin } from './plugins/nul-bytes';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -65,6 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler,
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -95,6 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  await app.register(nulBytesPlugin);
   await app.register(securityPlugin, {
     cookieSecret: await getOrCreateSecret(database.db, 'cookie_secret'),
     https: config.publicUrl.startsWith('https:'),

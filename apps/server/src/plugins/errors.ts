@@ -61,6 +61,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * that can't be decoded, or a path parameter longer than any id. In the house shape too.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendNotFound(reply);
+  return send(reply, 400, { code: ERROR_CODES.VALIDATION_ERROR, message: GENERIC_MESSAGES.malformedPath });
+}
+
 /** The JSON 404 of any path that no route serves. */
 export function sendNotFound(reply: FastifyReply) {
   return send(reply, 404, { code: ERROR_CODES.NOT_FOUND, message: GENERIC_MESSAGES.notFound });

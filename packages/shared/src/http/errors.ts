@@ -40,6 +40,8 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 /** Generic messages, for answers that carry no more specific text. */
 export const GENERIC_MESSAGES = {
   validation: 'The request is not valid',
+  nulCharacter: 'Text may not contain the NUL character',
+  malformedPath: 'The address is malformed',
   unauthorized: 'Authentication required',
   forbidden: 'You are not allowed to do this',
   notFound: 'Not found',

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { GENERIC_MESSAGES } from '@app/shared/http/errors';
+import { badRequest } from '../lib/http-errors';
+
+const NUL = '\u0000';
+
+/**
+ * A JSON object, a parsed query string or route params (Fastify makes those from a constructor whose
+ * prototype has no prototype itself); not a Buffer, a stream or an uploaded file.
+ */
+function isPlainRecord(item: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(item);
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * The path (`content`, `settings.name`, `tags.2`) of the first string in `value` that holds NUL,
+ * or null. Iterative, so that a body nested thousands deep is no risk to the stack.
+ */
+function nulPath(value: unknown): string[] | null {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [item, at] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) return at;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], [...at, String(i)]]);
+    } else if (item && typeof item === 'object' && isPlainRecord(item)) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (key.includes(NUL)) return [...at, key];
+        stack.push([inner, [...at, key]]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text can't hold the NUL character: a query with one fails inside the database. Any
+ * input that carries it (path, query or JSON body) is refused here with a 400 naming the field,
+ * before a route can turn it into a 500.
+ */
+export const nulBytesPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const found = nulPath(part);
+      if (found) throw badRequest(GENERIC_MESSAGES.nulCharacter, found.join('.') || undefined);
+    }
+  });
+});

@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@app/shared/auth/schemas';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { setRole } from '../helpers/auth';
+
+/**
+ * Bad input, generated from the OpenAPI document: every route gets wrong types, missing and extra
+ * fields, 1 MB strings, deep nesting, unicode edge cases, NaN and negative numbers, malformed ids
+ * in the path and the query, broken JSON and wrong content types, plus random JSON (fast-check,
+ * fixed seed; FUZZ_CASES raises the count: `npm run fuzz`). Every answer must be below 500, every
+ * refusal in the house shape with nothing internal in it, and a route that refused everything
+ * must have changed no row.
+ */
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+}
+interface Operation {
+  parameters?: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+const SEED = 20261125;
+const RANDOM_CASES = Number(process.env.FUZZ_CASES ?? 6);
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Routes that need no body (a junk one is ignored and the call does what it does), and the saved
+ * sections' PATCH, for which an empty object is a valid save: their row counts may change. Any
+ * other route that changes a row on bad input fails the test.
+ */
+const BODY_IGNORED = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/force-logout',
+  'POST /api/auth/refresh',
+  'POST /api/auth/verify-email/resend',
+  'POST /api/bots/{id}/favorite',
+  'POST /api/bots/{id}/submit-review',
+  'POST /api/bots/{id}/publish',
+  'POST /api/bots/{id}/unpublish',
+  'POST /api/bots/{id}/deploy',
+  'POST /api/bots/{id}/versions',
+  'POST /api/user/settings/reset-all',
+  'POST /api/user/notifications/read-all',
+  'POST /api/user/2fa/backup-codes',
+  'POST /api/user/2fa/setup',
+  'POST /api/user/2fa/send-code',
+  'DELETE /api/user/sessions/all',
+  'DELETE /api/user/account/deletion',
+  'DELETE /api/user/push/subscriptions',
+  'DELETE /api/user/avatar',
+  'PATCH /api/user/settings/privacy',
+  'PATCH /api/user/settings/appearance',
+  'PATCH /api/user/settings/notifications',
+  'PATCH /api/user/settings/data',
+]);
+
+const UNICODE = ['\u0000', '\ud800', '\u202e‮evil', '👩‍👩‍👧‍👦', '𝕏'.repeat(50), 'e\u0301', '\uFEFF', 'Ω≈ç√∫'];
+const BAD_IDS = [
+  'not-an-id',
+  '-1',
+  '0',
+  '1e9999',
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(2000),
+  "'%20or%201=1--",
+  '00000000-0000-0000-0000-000000000000',
+];
+const BAD_QUERY_VALUES = ['NaN', '-1', '1e9999', '%00', 'x'.repeat(5000), '%F0%9F%92%A9', "'%20or%201=1--"];
+
+const typesOf = (s: JsonSchema | undefined): string[] =>
+  !s ? [] : s.anyOf ? s.anyOf.flatMap(typesOf) : Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+
+/** Values of the wrong kind, and edge cases of the right kind, for one property. */
+function wrongValuesFor(schema: JsonSchema): unknown[] {
+  const types = typesOf(schema);
+  const values: unknown[] = [null, { nested: { deeper: [1, { x: 'y' }] } }];
+  if (types.includes('string')) values.push(12345, true, ['a'], '', 'x'.repeat(100_000), ...UNICODE);
+  if (types.includes('number') || types.includes('integer')) values.push('12', -1, -0.5, 1e308, -1e308, 2 ** 63, 'NaN');
+  if (types.includes('boolean')) values.push('true', 1, 0);
+  if (types.includes('array'))
+    values.push(
+      'x',
+      [null],
+      [[[[[[[]]]]]]],
+      Array.from({ length: 10_000 }, (_, i) => i),
+    );
+  if (types.includes('object')) values.push('x', [], { __proto__: { admin: true } });
+  if (types.length === 0) values.push('x', 1, [], {});
+  return values;
+}
+
+interface Case {
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | object;
+  label: string;
+}
+
+/** All cases of one operation: path and query first, then the body. */
+function casesFor(path: string, method: string, op: Operation, random: unknown[]): Case[] {
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const query = params.filter((p) => p.in === 'query');
+  const fill = (id: string) => path.replace(/\{[^}]+\}/g, id);
+  const base = fill('00000000-0000-4000-8000-000000000000');
+  const cases: Case[] = [];
+  if (pathParams.length > 0) for (const id of BAD_IDS) cases.push({ url: fill(id), label: `path ${id.slice(0, 20)}` });
+  for (const q of query) {
+    for (const v of BAD_QUERY_VALUES) cases.push({ url: `${base}?${q.name}=${v}`, label: `query ${q.name}=${v.slice(0, 20)}` });
+    cases.push({ url: `${base}?${q.name}=1&${q.name}=2`, label: `query ${q.name} twice` });
+  }
+  if (method === 'GET' || (method === 'DELETE' && !op.requestBody)) {
+    if (cases.length === 0) cases.push({ url: `${base}?unexpected=%00`, label: 'stray query' });
+    return cases;
+  }
+  const json = { 'content-type': 'application/json' };
+  for (const raw of ['{', '{"a":', '[]', '"text"', 'null', 'NaN', '1e99999', '\u0000', '['.repeat(5000) + ']'.repeat(5000)])
+    cases.push({ url: base, headers: json, payload: raw, label: `raw ${raw.slice(0, 12)}` });
+  cases.push({ url: base, headers: json, payload: `"${'x'.repeat(MEGABYTE)}"`, label: '1 MB string' });
+  cases.push({ url: base, headers: { 'content-type': 'text/plain' }, payload: 'hello', label: 'text/plain' });
+  cases.push({ url: base, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b&c=d', label: 'form body' });
+  cases.push({ url: base, headers: { 'content-type': 'application/xml' }, payload: '<a>b</a>', label: 'xml body' });
+  cases.push({ url: base, payload: {}, label: 'empty object' });
+  cases.push({ url: base, payload: { unexpected: 'field', __proto__: { isAdmin: true } }, label: 'extra fields' });
+  const schema = op.requestBody?.content['application/json']?.schema;
+  for (const [name, prop] of Object.entries(schema?.properties ?? {}))
+    for (const value of wrongValuesFor(prop))
+      cases.push({ url: base, payload: { [name]: value }, label: `${name}=${JSON.stringify(value)?.slice(0, 24)}` });
+  for (const value of random)
+    cases.push({ url: base, headers: json, payload: JSON.stringify(value), label: `random ${JSON.stringify(value).slice(0, 24)}` });
+  return cases;
+}
+
+/** What no answer may show: a stack frame, a file of ours, or SQL. */
+const INTERNALS = [
+  /\bat .+\(.+:\d+:\d+\)/,
+  /node_modules|\/apps\/server\/|\.ts:\d+/,
+  /\b(select .+ from|insert into|update .+ set|syntax error at|violates .+ constraint|relation ".+")/i,
+];
+
+function problemOf(res: LightMyRequestResponse): string | null {
+  if (res.statusCode >= 500) return `status ${res.statusCode}`;
+  if (res.statusCode >= 400) {
+    let body: unknown;
+    try {
+      body = res.json();
+    } catch {
+      return 'a refusal that is not JSON';
+    }
+    const error = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } }).error;
+    if (!error || typeof error.code !== 'string' || typeof error.message !== 'string' || !error.message)
+      return 'a refusal without {error:{code,message}}';
+    if (error.field !== undefined && typeof error.field !== 'string') return 'a field that is not a string';
+  }
+  const leaked = INTERNALS.find((re) => re.test(res.body));
+  return leaked ? `internals in the answer (${leaked})` : null;
+}
+
+describe('bad input on every route, from the OpenAPI document', () => {
+  let t: TestApp;
+  let countRows: () => Promise<Record<string, number>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000', WEBHOOK_ALLOW_PRIVATE: 'false' } });
+    const tables = (await t.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows?: { table_name: string }[] } | { table_name: string }[];
+    const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.table_name);
+    const query = sql.raw(`select ${names.map((n) => `(select count(*) from "${n}")::int as "${n}"`).join(', ')}`);
+    countRows = async () => {
+      const res = (await t.database.db.execute(query)) as unknown as { rows?: Record<string, number>[] } | Record<string, number>[];
+      return (Array.isArray(res) ? res[0] : res.rows?.[0])!;
+    };
+  });
+  afterAll(() => t.close());
+
+  it('refuses the NUL character anywhere in the input with a 400 naming the field (PostgreSQL text cannot hold it)', async () => {
+    const session = await t.signup();
+    const cases: [InjectOptions, string | undefined][] = [
+      [{ method: 'PATCH', url: '/api/user/profile', payload: { bio: 'a\u0000b' } }, 'bio'],
+      [{ method: 'POST', url: '/api/bots', payload: { name: 'x', tags: ['ok', 'b\u0000'] } }, 'tags.1'],
+      [{ method: 'GET', url: '/api/bots/public?q=%00' }, 'q'],
+      [{ method: 'GET', url: '/api/users/a%00b/profile' }, 'usernameOrId'],
+    ];
+    for (const [request, field] of cases) {
+      const res = await t.app.inject({ ...request, headers: t.bearer(session) });
+      expect(res.statusCode, String(request.url)).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'Text may not contain the NUL character', field } });
+    }
+  });
+
+  it('answers router errors in the house shape: a path id longer than any id is 404, an undecodable path 400', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/api/bots/${'x'.repeat(500)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    const broken = await t.app.inject({ method: 'GET', url: '/api/bots/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: 'The address is malformed' } });
+  });
+
+  it('answers below 500, in the error shape, with nothing internal, and changes nothing it refused', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const random = fc.sample(fc.jsonValue({ maxDepth: 4 }), { seed: SEED, numRuns: RANDOM_CASES });
+    const problems: string[] = [];
+    const changedOnBadInput: string[] = [];
+    let sent = 0;
+    let routes = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [lower, op] of Object.entries(methods)) {
+        const method = lower.toUpperCase();
+        if (method === 'HEAD') continue;
+        routes += 1;
+        const key = `${method} ${path}`;
+        // A fresh admin per route: any route is reachable, and what one route's input did can't hide another's.
+        const session: Session = await t.signup();
+        await setRole(t, session.user.id, 'admin');
+        const before = await countRows();
+        let accepted = 0;
+        for (const c of casesFor(path, method, op, random)) {
+          const res = await t.app.inject({
+            method: method as InjectOptions['method'],
+            url: c.url,
+            headers: { ...t.bearer(session), ...c.headers },
+            ...(c.payload === undefined ? {} : { payload: c.payload }),
+          } as InjectOptions);
+          sent += 1;
+          if (res.statusCode < 400) accepted += 1;
+          const problem = problemOf(res);
+          if (problem) problems.push(`${key} [${c.label}] → ${res.statusCode}: ${problem}: ${res.body.slice(0, 160)}`);
+        }
+        const after = await countRows();
+        const changed = Object.keys(after).filter(
+          (table) => after[table] !== before[table] && !['sessions', 'refresh_tokens'].includes(table),
+        );
+        if (changed.length > 0 && !BODY_IGNORED.has(key)) changedOnBadInput.push(`${key}: ${changed.join(', ')} (${accepted} accepted)`);
+      }
+    }
+    console.log(`bad input: ${routes} routes, ${sent} requests`);
+    expect(routes).toBeGreaterThan(130);
+    expect(problems).toEqual([]);
+    expect(changedOnBadInput).toEqual([]);
+  }, 600_000);
+});
