@@ -28,6 +28,7 @@ import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return parseJson(request, text, done);
   });
 
+  const metrics = new AppMetrics(database, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -88,13 +90,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     model: opts.model ?? createModel(config),
     events: new DomainEvents(app.log),
-    jobs: new JobQueue(database.db, app.log),
+    jobs: new JobQueue(database.db, app.log, metrics),
+    metrics,
     sealKey: sealKeyOf(await getOrCreateSecret(database.db, 'seal_key')),
     ready: true,
   };
   app.decorate('ctx', ctx);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(securityPlugin, {
     cookieSecret: await getOrCreateSecret(database.db, 'cookie_secret'),
     https: config.publicUrl.startsWith('https:'),

@@ -10,6 +10,8 @@ export const wantsStream = (request: FastifyRequest) => (request.headers.accept 
 export function openEventStream(request: FastifyRequest, reply: FastifyReply, controller: AbortController) {
   reply.hijack();
   const res = reply.raw;
+  const open = request.server.ctx.metrics.sseStreams;
+  open.inc();
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -20,6 +22,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, co
     'server-timing': `prep;dur=${reply.elapsedTime.toFixed(2)};desc="before the model"`,
   });
   res.on('close', () => {
+    open.dec();
     if (!res.writableFinished) controller.abort(new Error('client closed the stream'));
   });
   return {
