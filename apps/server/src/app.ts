@@ -27,7 +27,7 @@ import { DomainEvents } from './events/bus';
 import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendFrameworkError } from './plugins/errors';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -65,10 +65,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Errors found before routing (a malformed URL) skip the hooks: name the request here too, and
+    // answer through the error handler, in the house shape.
+    frameworkErrors: (err, request, reply) => sendFrameworkError(reply.header('x-request-id', request.id), err),
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // Every answer names its request (the id of its log lines): errors, 404s and the web app's pages too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Many clients send `Content-Type: application/json` with no body on bodiless POSTs (logout,

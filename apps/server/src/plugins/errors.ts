@@ -65,3 +65,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 export function sendNotFound(reply: FastifyReply) {
   return send(reply, 404, { code: ERROR_CODES.NOT_FOUND, message: GENERIC_MESSAGES.notFound });
 }
+
+/**
+ * The answer to an error that Fastify finds before routing (a malformed URL): these skip the
+ * hooks and the error handler, so they are answered here, in the same shape.
+ */
+export function sendFrameworkError(reply: FastifyReply, err: FastifyError) {
+  const status = err.statusCode ?? 500;
+  return status < 500
+    ? send(reply, status, { code: ERROR_CODES.VALIDATION_ERROR, message: GENERIC_MESSAGES.validation })
+    : send(reply, 500, { code: ERROR_CODES.INTERNAL_ERROR, message: GENERIC_MESSAGES.internal });
+}

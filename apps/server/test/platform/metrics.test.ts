@@ -124,6 +124,8 @@ describe('GET /metrics', () => {
     expect(open).toBe(1);
     const res = await streaming;
     expect(res.headers['content-type']).toContain('text/event-stream');
+    // Written on the raw response: it carries the request id all the same.
+    expect(res.headers['x-request-id']).toBeTruthy();
     expect(sample(await scrape(), 'sse_streams_open')).toBe(0);
   });
 });

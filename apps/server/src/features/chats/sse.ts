@@ -20,6 +20,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, co
     'x-accel-buffering': 'no',
     // The server's own time before the model is called (its reads and writes), for devtools and bench/.
     'server-timing': `prep;dur=${reply.elapsedTime.toFixed(2)};desc="before the model"`,
+    // Written on the raw response, so without the header the app's hook sets on Fastify's reply.
+    'x-request-id': request.id,
   });
   res.on('close', () => {
     open.dec();
