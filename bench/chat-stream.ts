@@ -181,13 +181,17 @@ async function serveApp(modelUrl: string) {
       body: JSON.stringify({ email: `bench${n}@example.com`, username: `bench_user_${n}`, password: 'Bench-Mark-Pass-1!' }),
     });
     const { accessToken, user } = (await res.json()) as { accessToken: string; user: { id: string } };
-    await postLedgerEntry(db.handle.db, {
-      userId: user.id,
-      currency: 'tokens',
-      amount: 1_000_000,
-      reason: 'bench',
-      idempotencyKey: `bench-grant-${n}`,
-    });
+    await postLedgerEntry(
+      db.handle.db,
+      {
+        userId: user.id,
+        currency: 'tokens',
+        amount: 1_000_000,
+        reason: 'bench',
+        idempotencyKey: `bench-grant-${n}`,
+      },
+      null,
+    );
     return accessToken;
   };
   const tokens: string[] = [];

@@ -28,6 +28,7 @@ import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
+import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { nulBytesPlugin } from './plugins/nul-bytes';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -65,11 +66,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Errors found before routing (a malformed URL) skip the hooks: name the request here too, and
+    // answer through the error handler, in the house shape.
     bodyLimit: 1024 * 1024,
-    frameworkErrors: frameworkErrorHandler,
+    // Errors found before routing skip the hooks: they get the request id here.
+    frameworkErrors: (err, request, reply) => frameworkErrorHandler(err, request, reply.header('x-request-id', request.id)),
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // Every answer names its request (the id of its log lines): errors, 404s and the web app's pages too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Many clients send `Content-Type: application/json` with no body on bodiless POSTs (logout,
@@ -82,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return parseJson(request, text, done);
   });
 
+  const metrics = new AppMetrics(database, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -90,7 +100,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     model: opts.model ?? createModel(config),
     events: new DomainEvents(app.log),
-    jobs: new JobQueue(database.db, app.log),
+    jobs: new JobQueue(database.db, app.log, metrics),
+    metrics,
     sealKey: sealKeyOf(await getOrCreateSecret(database.db, 'seal_key')),
     ready: true,
   };
@@ -98,6 +109,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(nulBytesPlugin);
+  await app.register(metricsPlugin);
   await app.register(securityPlugin, {
     cookieSecret: await getOrCreateSecret(database.db, 'cookie_secret'),
     https: config.publicUrl.startsWith('https:'),

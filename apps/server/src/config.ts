@@ -51,6 +51,8 @@ const ZEnv = z.object({
   DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How often each instance looks for due jobs of the persisted queue. */
   JOB_POLL_MS: z.coerce.number().int().min(100).default(2000),
+  /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export interface Config {
@@ -86,6 +88,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   dataExportTtlHours: number;
   jobPollMs: number;
+  /** The bearer token for /metrics from other machines; undefined lets only loopback callers in. */
+  metricsToken: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -149,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     dataExportTtlHours: e.DATA_EXPORT_TTL_HOURS,
     jobPollMs: e.JOB_POLL_MS,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }

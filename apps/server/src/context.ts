@@ -5,6 +5,7 @@ import type { ChatModel } from './llm/types';
 import type { Mailer } from './mail/mailer';
 import type { DomainEvents } from './events/bus';
 import type { JobQueue } from './jobs/queue';
+import type { AppMetrics } from './plugins/metrics';
 import type { UserRow } from './db/schema/users';
 
 /** What every route module may use, built once in app.ts and reached as `app.ctx`. */
@@ -20,6 +21,8 @@ export interface AppContext {
   events: DomainEvents;
   /** The persisted job queue: features register handlers and periodic work, and enqueue jobs. */
   jobs: JobQueue;
+  /** This app's Prometheus metrics (plugins/metrics.ts), served at /metrics. */
+  metrics: AppMetrics;
   /** The key that seals stored secrets the server reads back (lib/sealed.ts). */
   sealKey: Buffer;
   /** False while the server shuts down, so /readyz turns load balancers away first. */

@@ -21,6 +21,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Runs `fn` while holding a lock shared by every instance (migrations, seeding). */
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** The connections of the pool now (for /metrics); null for PGlite, which has one in-process connection and no pool. */
+  poolStats(): PoolStats | null;
+}
+
+export interface PoolStats {
+  /** Connections open (in use or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /**
@@ -94,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async withExclusiveLock(fn) {
         const client = await pool.connect();
         try {
@@ -124,6 +135,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    poolStats: () => null,
     // PGlite lives in this one process: nothing else can run migrations at the same time.
     withExclusiveLock: (fn) => fn(),
   };

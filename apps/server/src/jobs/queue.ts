@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { queryRows } from '../db/client';
 import { jobs } from '../db/schema/jobs';
+import type { AppMetrics } from '../plugins/metrics';
 
 export interface QueuedJob {
   id: string;
@@ -57,6 +58,8 @@ export class JobQueue {
   constructor(
     private readonly db: Database,
     private readonly log: FastifyBaseLogger,
+    /** Where failures are counted (app.ctx.metrics); tests may leave it out. */
+    private readonly metrics?: Pick<AppMetrics, 'jobFailures'>,
   ) {}
 
   handle(kind: string, handler: JobHandler): void {
@@ -142,6 +145,7 @@ export class JobQueue {
       const message = err instanceof Error ? err.message : String(err);
       const spent = job.attempts >= job.maxAttempts;
       this.log.warn({ err, job: job.kind, id: job.id, attempts: job.attempts, spent }, 'job failed');
+      this.metrics?.jobFailures.inc({ kind: job.kind, outcome: spent ? 'failed' : 'retry' });
       await this.db.execute(
         spent
           ? sql`update jobs set status = 'failed', finished_at = now(), locked_until = null, last_error = ${message.slice(0, 1000)} where id = ${job.id}`

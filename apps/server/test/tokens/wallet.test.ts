@@ -28,7 +28,7 @@ describe('postLedgerEntry', () => {
   }
 
   const post = (userId: string, amount: number, key: string = randomUUID(), extra: Partial<LedgerPosting> = {}) =>
-    postLedgerEntry(db(), { userId, currency: 'tokens', amount, reason: 'test', idempotencyKey: key, ...extra });
+    postLedgerEntry(db(), { userId, currency: 'tokens', amount, reason: 'test', idempotencyKey: key, ...extra }, null);
 
   const entriesOf = (userId: string, currency: Currency = 'tokens') =>
     db()
@@ -118,10 +118,14 @@ describe('postLedgerEntry', () => {
       const user = await newUser();
       await post(user, 7, 'gift-1');
       const balance = await db().transaction(async (tx) => {
-        const repeat = await postLedgerEntry(tx, { userId: user, currency: 'tokens', amount: 7, reason: 'test', idempotencyKey: 'gift-1' });
+        const repeat = await postLedgerEntry(
+          tx,
+          { userId: user, currency: 'tokens', amount: 7, reason: 'test', idempotencyKey: 'gift-1' },
+          null,
+        );
         expect(repeat).toEqual({ balance: 7, duplicate: true });
         // The transaction goes on: a later movement in it commits with it.
-        return postLedgerEntry(tx, { userId: user, currency: 'tokens', amount: -2, reason: 'test', idempotencyKey: 'spend-2' });
+        return postLedgerEntry(tx, { userId: user, currency: 'tokens', amount: -2, reason: 'test', idempotencyKey: 'spend-2' }, null);
       });
       expect(balance).toEqual({ balance: 5, duplicate: false });
       expect((await entriesOf(user)).map((e) => e.balanceAfter)).toEqual([7, 5]);

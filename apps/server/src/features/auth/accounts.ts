@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/http-errors';
-import { postLedgerEntry } from '../tokens';
+import { countPosting, postLedgerEntry, type LedgerPosting } from '../tokens';
 import { findUserByEmail, isUsernameTaken, uniqueViolation } from '../users';
 import type { SessionUserRow } from '../users';
 
@@ -23,12 +23,16 @@ export interface NewAccount {
 /**
  * Creates a user with the starting token grant, in one transaction. An email or username that
  * is taken answers 409 naming the field (also when two signups race for the same one).
+ * The grant is counted in `ctx.metrics` once the transaction has committed (the seed has none).
  */
-export async function createAccount(ctx: Pick<AppContext, 'db' | 'config'>, input: NewAccount): Promise<SessionUserRow> {
+export async function createAccount(
+  ctx: Pick<AppContext, 'db' | 'config'> & Partial<Pick<AppContext, 'metrics'>>,
+  input: NewAccount,
+): Promise<SessionUserRow> {
   if (await findUserByEmail(ctx.db, input.email)) throw conflict(ERROR_CODES.EMAIL_TAKEN, AUTH_MESSAGES.emailTaken, 'email');
   if (await isUsernameTaken(ctx.db, input.username)) throw conflict(ERROR_CODES.USERNAME_TAKEN, AUTH_MESSAGES.usernameTaken, 'username');
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const { user, bonus } = await ctx.db.transaction(async (tx) => {
       const verified = input.emailVerified ? new Date() : null;
       const role = input.role ?? (verified && isAdminEmail(ctx.config.adminEmail, input.email) ? 'admin' : 'user');
       const [user] = await tx
@@ -44,17 +48,22 @@ export async function createAccount(ctx: Pick<AppContext, 'db' | 'config'>, inpu
           signupRef: input.signupRef ?? null,
         })
         .returning();
+      let bonus: LedgerPosting | null = null;
       if (ctx.config.startingTokens > 0) {
-        await postLedgerEntry(tx, {
+        bonus = {
           userId: user!.id,
           currency: 'tokens',
           amount: ctx.config.startingTokens,
           reason: 'signup_bonus',
           idempotencyKey: `signup-bonus:${user!.id}`,
-        });
+        };
+        // Counted below, after the commit.
+        await postLedgerEntry(tx, bonus, null);
       }
-      return user!;
+      return { user: user!, bonus };
     });
+    if (bonus) countPosting(ctx.metrics ?? null, bonus);
+    return user;
   } catch (err) {
     const constraint = uniqueViolation(err);
     if (constraint?.includes('email')) throw conflict(ERROR_CODES.EMAIL_TAKEN, AUTH_MESSAGES.emailTaken, 'email');

@@ -153,7 +153,7 @@ const oauthError = (provider: string, message = AUTH_MESSAGES.oauthFailed(provid
  * linked (that would let whoever typed the address first take over the provider's user).
  */
 export async function userForProviderAccount(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer' | 'metrics'>,
   issuer: string,
   providerName: string,
   claims: OidcClaims,

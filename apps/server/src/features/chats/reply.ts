@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import type { BotRow } from '../bots';
 import { chatMessages } from '../../db/schema/chats';
 import { AppError } from '../../lib/http-errors';
-import { InsufficientBalanceError, postLedgerEntry, type LedgerPosting } from '../tokens';
+import { countPosting, InsufficientBalanceError, postLedgerEntry, type LedgerMetrics, type LedgerPosting } from '../tokens';
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from '../../llm/types';
 import { buildPrompt, fillMacros } from './prompt';
@@ -39,27 +39,24 @@ const chargeOf = (userId: string, cost: number, reference: string, key: string):
 });
 
 /** Debits the cost; 402 INSUFFICIENT_TOKENS when the balance can't cover it. */
-async function debit(db: Database, posting: LedgerPosting) {
+async function debit(db: Database, metrics: LedgerMetrics, posting: LedgerPosting) {
   if (posting.amount === 0) return;
   try {
-    await postLedgerEntry(db, posting);
+    await postLedgerEntry(db, posting, metrics);
   } catch (err) {
     if (err instanceof InsufficientBalanceError) throw insufficientTokens();
     throw err;
   }
 }
 
-function reservation(db: Database, { userId, amount, reference, idempotencyKey: key }: LedgerPosting) {
+function reservation(db: Database, metrics: LedgerMetrics, { userId, amount, reference, idempotencyKey: key }: LedgerPosting) {
   const refund = () =>
     amount < 0
-      ? postLedgerEntry(db, {
-          userId,
-          currency: 'tokens',
-          amount: -amount,
-          reason: 'reply_refund',
-          reference,
-          idempotencyKey: `refund:${key}`,
-        }).then(() => undefined)
+      ? postLedgerEntry(
+          db,
+          { userId, currency: 'tokens', amount: -amount, reason: 'reply_refund', reference, idempotencyKey: `refund:${key}` },
+          metrics,
+        ).then(() => undefined)
       : Promise.resolve();
   return {
     key,
@@ -76,25 +73,42 @@ function reservation(db: Database, { userId, amount, reference, idempotencyKey: 
   };
 }
 
-export async function reserveReply(db: Database, userId: string, cost: number, reference: string): Promise<Reservation> {
+export async function reserveReply(
+  db: Database,
+  metrics: LedgerMetrics,
+  userId: string,
+  cost: number,
+  reference: string,
+): Promise<Reservation> {
   const posting = chargeOf(userId, cost, reference, `reply:${randomUUID()}`);
-  await debit(db, posting);
-  return reservation(db, posting);
+  await debit(db, metrics, posting);
+  return reservation(db, metrics, posting);
 }
 
 /**
  * A new reply's cost is reserved, and the user's message and the reply's row to stream into are
  * written, before the model is called: one statement (a reply's first token waits for it).
  */
-export async function chargeAndInsertExchange(db: Database, chatId: string, userId: string, cost: number, content: string) {
+export async function chargeAndInsertExchange(
+  db: Database,
+  metrics: LedgerMetrics,
+  chatId: string,
+  userId: string,
+  cost: number,
+  content: string,
+) {
   const posting = chargeOf(userId, cost, chatId, `reply:${randomUUID()}`);
-  const charge = reservation(db, posting);
+  const charge = reservation(db, metrics, posting);
   const exchange = { chatId, content, chargeKey: posting.idempotencyKey };
   const [said, reply] = await insertExchange(db, { ...exchange, ...(cost > 0 ? { charge: posting } : {}) });
-  if (said && reply) return { charge, said, reply };
+  if (said && reply) {
+    // Rows mean the charge moved, in the same statement (now committed).
+    if (cost > 0) countPosting(metrics, posting);
+    return { charge, said, reply };
+  }
   // The charge moved nothing: the ledger says why (402, and nothing was saved), or, if the
   // balance has become enough since, the two steps run one after the other.
-  await debit(db, posting);
+  await debit(db, metrics, posting);
   const [late, lateReply] = await charge.refundIfFails(() => insertExchange(db, exchange));
   return { charge, said: late!, reply: lateReply! };
 }

@@ -10,6 +10,8 @@ export const wantsStream = (request: FastifyRequest) => (request.headers.accept 
 export function openEventStream(request: FastifyRequest, reply: FastifyReply, controller: AbortController) {
   reply.hijack();
   const res = reply.raw;
+  const open = request.server.ctx.metrics.sseStreams;
+  open.inc();
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -18,8 +20,11 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, co
     'x-accel-buffering': 'no',
     // The server's own time before the model is called (its reads and writes), for devtools and bench/.
     'server-timing': `prep;dur=${reply.elapsedTime.toFixed(2)};desc="before the model"`,
+    // Written on the raw response, so without the header the app's hook sets on Fastify's reply.
+    'x-request-id': request.id,
   });
   res.on('close', () => {
+    open.dec();
     if (!res.writableFinished) controller.abort(new Error('client closed the stream'));
   });
   return {

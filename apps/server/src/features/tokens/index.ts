@@ -3,4 +3,12 @@
  * Other areas import only what this file exports; everything else in the folder is private.
  */
 export { tokenRoutes } from './routes';
-export { InsufficientBalanceError, postLedgerEntry, postingSteps, postingValues, type LedgerPosting } from './wallet';
+export {
+  countPosting,
+  InsufficientBalanceError,
+  postLedgerEntry,
+  postingSteps,
+  postingValues,
+  type LedgerMetrics,
+  type LedgerPosting,
+} from './wallet';

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedSql, type Executor } from '../../db/client';
 import { ledgerEntries, wallets } from '../../db/schema/ledger';
+import type { AppMetrics } from '../../plugins/metrics';
 
 export type Currency = 'tokens' | 'gems';
 
@@ -30,12 +31,30 @@ export class InsufficientBalanceError extends Error {
 
 class DuplicatePosting extends Error {}
 
+/** Where movements are counted (`app.ctx.metrics`); null where nothing counts them (scripts, unit tests). */
+export type LedgerMetrics = Pick<AppMetrics, 'ledgerPostings'> | null;
+
+/** Counts a movement that was posted (not a duplicate), once it is committed. */
+export function countPosting(metrics: LedgerMetrics, posting: Pick<LedgerPosting, 'reason' | 'currency'>): void {
+  metrics?.ledgerPostings.inc({ reason: posting.reason, currency: posting.currency });
+}
+
 /**
  * Moves a balance through the append-only ledger. The balance changes with a conditional
  * update (it can't go below zero, whatever runs at the same time) and the ledger row is written
  * in the same transaction; a repeated idempotency key rolls the whole movement back.
+ *
+ * A movement is counted in `metrics` once its statement (or its own transaction) has committed.
+ * Inside a caller's transaction it can't know when that commits: the caller passes null and
+ * counts it with countPosting after its commit (signup's bonus, auth/accounts.ts).
  */
-export async function postLedgerEntry(db: Executor, posting: LedgerPosting): Promise<PostingResult> {
+export async function postLedgerEntry(db: Executor, posting: LedgerPosting, metrics: LedgerMetrics): Promise<PostingResult> {
+  const result = await post(db, posting);
+  if (!result.duplicate) countPosting(metrics, posting);
+  return result;
+}
+
+async function post(db: Executor, posting: LedgerPosting): Promise<PostingResult> {
   if (!Number.isSafeInteger(posting.amount)) throw new Error('Ledger amounts are whole numbers');
   const posted = await postInOneStatement(db, posting);
   if (posted !== null) return { balance: posted, duplicate: false };
@@ -93,7 +112,8 @@ const postingParams = {
  * same moment, by another call) writes no entry, so nothing moves, and a balance that would go
  * below zero selects no row. `moved` holds the new balance, or no row when nothing moved; a
  * statement may add steps that happen only if it moved (a reply's charge and its messages:
- * chats/reply-statements.ts). When nothing moved, postLedgerEntry tells why.
+ * chats/reply-statements.ts); such a statement counts its movement with countPosting when it
+ * moved. When nothing moved, postLedgerEntry tells why.
  */
 export const postingSteps: SQL = sql`
     current as (
