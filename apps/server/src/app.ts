@@ -35,11 +35,19 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
+import { closeRedis, connectRedis, watchRedis } from './lib/redis';
+
+/** A graceful close waits this long for busy connections (a request in flight) before it drops them. */
+const CONNECTIONS_GRACE_MS = 3_000;
 
 export interface BuildAppOptions {
   config: Config;
   /** An open, migrated database (see seed/prepare.ts). */
   database: DatabaseHandle;
+  /**
+   * A Redis client of the caller's; unset, the app connects to REDIS_URL itself (when set) and
+   * closes the client with the app.
+   */
   redis?: Redis | null;
   /** Replaces the mailer that the configuration selects (tests use it to read mail). */
   mailer?: Mailer;
@@ -92,11 +100,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const metrics = new AppMetrics(database, app.log);
+  // Errors of the connection are logged, never left unhandled (ioredis prints them otherwise).
+  const redis = opts.redis === undefined ? (config.redisUrl ? await connectRedis(config.redisUrl, app.log) : null) : opts.redis;
+  if (opts.redis) watchRedis(opts.redis, app.log);
+  else if (redis) app.addHook('onClose', () => closeRedis(redis));
+  closeConnectionsAsTheyFinish(app);
+
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
-    redis: opts.redis ?? null,
+    redis,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: app.log }),
     model: opts.model ?? createModel(config),
     events: new DomainEvents(app.log),
@@ -141,4 +155,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await registerApiDocs(app);
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * A close stops listening and drops the idle keep-alive connections at once (forceCloseConnections:
+ * 'idle'), then waits for the busy ones: a request in flight, a streamed reply. Node leaves those
+ * open after they finish, idle until the client's keep-alive timeout, and the close waits for
+ * them (seconds). So while the app closes, connections are closed as they turn idle, and after
+ * CONNECTIONS_GRACE_MS all of them are.
+ */
+function closeConnectionsAsTheyFinish(app: FastifyInstance) {
+  let sweep: NodeJS.Timeout | undefined;
+  let deadline: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    deadline = setTimeout(() => app.server.closeAllConnections(), CONNECTIONS_GRACE_MS);
+    sweep.unref();
+    deadline.unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+    done();
+  });
 }

@@ -78,6 +78,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | null;
   /** An OpenAI-compatible chat completions API; null means the built-in offline responder. */
   llm: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+  /** The longest a reply may stream, offline responder included (LLM_TIMEOUT_MS): then it fails. */
+  replyTimeoutMs: number;
   offlineWordDelayMs: number;
   rateLimit: { max: number; windowMs: number };
   login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number };
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           timeoutMs: e.LLM_TIMEOUT_MS,
         }
       : null,
+    replyTimeoutMs: e.LLM_TIMEOUT_MS,
     offlineWordDelayMs: e.OFFLINE_WORD_DELAY_MS,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     login: {

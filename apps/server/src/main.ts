@@ -1,6 +1,5 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -15,25 +14,28 @@ async function main() {
     config.databaseUrl ? { url: config.databaseUrl, poolMax: config.dbPoolMax } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
   );
   const { seededDemo } = await prepareDatabase(database, config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  const app = await buildApp({ config, database, redis });
+  // The app connects to Redis (REDIS_URL) itself, logs its errors, and closes it with the app.
+  const app = await buildApp({ config, database });
   const stopJobs = startScheduler(app);
 
+  // Within the 10 s that orchestrators wait after SIGTERM: the jobs in hand get a few seconds and
+  // are then released for another instance; the replies streaming are interrupted (saved, marked,
+  // refunded) and their streams ended; busy connections are dropped after a few seconds.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    const started = Date.now();
     app.ctx.ready = false;
-    await stopJobs();
-    await app.close();
+    await Promise.all([stopJobs(), app.close()]);
     // What subscribers were still doing for the last requests (queueing a webhook, a notification).
-    await app.ctx.events.settled();
+    await app.ctx.events.settled(2_000);
     await database.close();
-    await redis?.quit();
+    app.log.info({ ms: Date.now() - started }, 'shut down');
   });
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pgdata')}`;
-  app.log.info({ url: config.publicUrl, database: where, mail: app.ctx.mailer.kind, redis: Boolean(redis) }, 'CharaChat is ready');
+  app.log.info({ url: config.publicUrl, database: where, mail: app.ctx.mailer.kind, redis: Boolean(app.ctx.redis) }, 'CharaChat is ready');
   if (seededDemo) {
     // Printed once, on the start that created them.
     process.stdout.write(

@@ -54,6 +54,11 @@ export class JobQueue {
   readonly periodic: PeriodicJob[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
+  /** The jobs this instance has claimed and runs now. */
+  private readonly inHand = new Set<string>();
+  /** Jobs given back at stop() while their handler still ran: its outcome is no longer ours to write. */
+  private readonly released = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -106,7 +111,7 @@ export class JobQueue {
 
   private async drain(limit: number): Promise<number> {
     let done = 0;
-    while (done < limit) {
+    while (done < limit && !this.stopping) {
       const batch = await this.claim(Math.min(10, limit - done));
       if (batch.length === 0) break;
       await Promise.all(batch.map((job) => this.runOne(job)));
@@ -138,11 +143,22 @@ export class JobQueue {
 
   private async runOne(job: QueuedJob): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
+    this.inHand.add(job.id);
+    try {
+      await this.runHandler(handler, job);
+    } finally {
+      this.inHand.delete(job.id);
+    }
+  }
+
+  private async runHandler(handler: JobHandler, job: QueuedJob): Promise<void> {
     try {
       await handler(job.payload, job);
+      if (this.released.has(job.id)) return;
       await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (this.released.has(job.id)) return;
       const spent = job.attempts >= job.maxAttempts;
       this.log.warn({ err, job: job.kind, id: job.id, attempts: job.attempts, spent }, 'job failed');
       this.metrics?.jobFailures.inc({ kind: job.kind, outcome: spent ? 'failed' : 'retry' });
@@ -158,6 +174,7 @@ export class JobQueue {
   /** Polls for due jobs every `pollMs` until stop() is called. */
   start(pollMs = 2_000): void {
     if (this.timer) return;
+    this.stopping = false;
     const tick = () => {
       this.runDue().catch((err: unknown) => this.log.error({ err }, 'job queue poll failed'));
     };
@@ -174,10 +191,41 @@ export class JobQueue {
     });
   }
 
-  /** Stops polling and waits for the jobs in hand. */
-  async stop(): Promise<void> {
+  /**
+   * Stops polling and claims nothing more; waits up to `graceMs` for the jobs in hand, then gives
+   * back those still running (queued again, the attempt not counted), so that another instance
+   * runs them at once rather than when their lock runs out. A shutdown must not wait for a slow
+   * webhook or an export.
+   */
+  async stop(graceMs = 3_000): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running?.catch(() => undefined);
+    this.stopping = true;
+    const running = this.running;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      running.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
+    clearTimeout(timer);
+    if (!finished) await this.releaseInHand();
+  }
+
+  private async releaseInHand(): Promise<void> {
+    const ids = [...this.inHand];
+    if (ids.length === 0) return;
+    ids.forEach((id) => this.released.add(id));
+    await this.db.execute(
+      sql`update jobs set status = 'queued', locked_until = null, run_at = now(), attempts = greatest(attempts - 1, 0)
+          where status = 'running' and id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    this.log.warn({ jobs: ids.length }, 'jobs still running at shutdown were released for another instance');
   }
 }

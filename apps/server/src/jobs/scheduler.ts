@@ -5,15 +5,20 @@ import type { FastifyInstance } from 'fastify';
  * idempotent, so that every instance may run it at once) and the persisted queue's polling (work
  * that must run exactly once: digests, deletions, webhook deliveries).
  */
-export function startScheduler(app: FastifyInstance): () => Promise<void> {
+export function startScheduler(app: FastifyInstance): (graceMs?: number) => Promise<void> {
   const periodic = app.ctx.jobs.periodic;
   app.ctx.jobs.start(app.ctx.config.jobPollMs);
+  // The periodic runs under way, so that a shutdown waits for them before the database closes.
+  const running = new Set<Promise<void>>();
   const timers = periodic.map((job) => {
-    const tick = () =>
-      job
+    const tick = () => {
+      const run = job
         .run()
         .then((result) => app.log.debug({ job: job.name, result }, 'job done'))
-        .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'));
+        .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    };
     const first = setTimeout(tick, 5_000);
     const every = setInterval(tick, job.everyMs);
     first.unref();
@@ -23,8 +28,15 @@ export function startScheduler(app: FastifyInstance): () => Promise<void> {
       clearInterval(every);
     };
   });
-  return async () => {
+  /** Stops the timers; waits up to `graceMs` for the work under way (the queue then gives its jobs back). */
+  return async (graceMs = 3_000) => {
     timers.forEach((stop) => stop());
-    await app.ctx.jobs.stop();
+    let timer: NodeJS.Timeout | undefined;
+    // Periodic work is idempotent: one cut short is done again by the next instance's tick.
+    const periodicDone = Promise.race([
+      Promise.all([...running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]).finally(() => clearTimeout(timer));
+    await Promise.all([app.ctx.jobs.stop(graceMs), periodicDone]);
   };
 }

@@ -10,7 +10,16 @@ export class Limiter {
 
   constructor(opts: { redis: Redis | null; keyPrefix: string; points: number; durationSeconds: number }) {
     const base = { keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds };
-    this.limiter = opts.redis ? new RateLimiterRedis({ ...base, storeClient: opts.redis }) : new RateLimiterMemory(base);
+    // While Redis is unreachable, each instance counts in its own memory (limits per instance
+    // rather than none, and no request fails or waits for Redis).
+    this.limiter = opts.redis
+      ? new RateLimiterRedis({
+          ...base,
+          storeClient: opts.redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(base),
+        })
+      : new RateLimiterMemory(base);
   }
 
   /** Counts one attempt; answers the seconds to wait when the limit was already reached, else 0. */

@@ -17,6 +17,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     timeWindow: config.rateLimit.windowMs,
     nameSpace: `${config.redisPrefix}rl:`,
     ...(redis ? { redis } : {}),
+    // A Redis that is unreachable must not fail every request: the ceiling lapses until it is back
+    // (login and signup keep theirs, counted in memory meanwhile: lib/limiter.ts).
+    skipOnError: true,
     // Health checks come from load balancers many times a second; they must never be refused.
     // The matched route, not the raw URL: '/%61pi/...' reaches the API too and must be counted.
     allowList: (request) => !(request.routeOptions.url ?? request.url).startsWith('/api/'),

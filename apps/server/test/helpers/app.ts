@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Session } from '@app/shared/auth/schemas';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -47,8 +46,8 @@ export async function createTestApp(
 
   const database = await openTestDatabase();
   await prepareDatabase(database, config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
-  const app = await buildApp({ config, database, redis, logger: false });
+  // With REDIS_URL, the app connects to Redis itself and closes the client with it.
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
 
   let counter = 0;
@@ -70,7 +69,6 @@ export async function createTestApp(
     bearer: (session) => ({ authorization: `Bearer ${session.accessToken}` }),
     async close() {
       await app.close();
-      await redis?.quit();
       await database.close();
     },
   };

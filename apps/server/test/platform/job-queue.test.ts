@@ -24,6 +24,63 @@ async function rowOf(id: string) {
 }
 
 describe('the persisted job queue', () => {
+  it('stop() waits for a job in hand, then gives back one still running for another instance, its attempt not counted', async () => {
+    const q = queue();
+    let release: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      q.handle('test.stuck', () => {
+        resolve();
+        return new Promise<void>((done) => (release = done));
+      });
+    });
+    const id = await q.enqueue(t.database.db, 'test.stuck', {});
+    void q.runDue();
+    await started;
+    expect((await rowOf(id!)).status).toBe('running');
+
+    const began = Date.now();
+    await q.stop(200);
+    expect(Date.now() - began).toBeLessThan(2_000);
+    expect(await rowOf(id!)).toMatchObject({ status: 'queued', attempts: 0, lockedUntil: null });
+
+    // The handler ending late writes nothing: the job is no longer this instance's.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await rowOf(id!)).status).toBe('queued');
+
+    // Another instance runs it at once (not when the lock would have run out).
+    const other = queue();
+    const ran: string[] = [];
+    other.handle('test.stuck', async () => {
+      ran.push('ran');
+    });
+    expect(await other.runDue()).toBe(1);
+    expect(ran).toEqual(['ran']);
+    expect(await rowOf(id!)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('stop() lets a job that ends within the grace finish and claims nothing more', async () => {
+    const q = queue();
+    const seen: number[] = [];
+    let started: () => void = () => {};
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    q.handle('test.quick', async (payload) => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      seen.push(payload.n as number);
+    });
+    const first = await q.enqueue(t.database.db, 'test.quick', { n: 1 });
+    const running = q.runDue();
+    await firstStarted;
+    // Due while the first runs: a running queue would take it in its next batch.
+    const second = await q.enqueue(t.database.db, 'test.quick', { n: 2 });
+    await q.stop(2_000);
+    expect(await running).toBe(1);
+    expect(seen).toEqual([1]);
+    expect((await rowOf(first!)).status).toBe('done');
+    expect((await rowOf(second!)).status).toBe('queued');
+  });
+
   it('runs a due job once and marks it done', async () => {
     const q = queue();
     const seen: unknown[] = [];

@@ -12,6 +12,7 @@ export const CHAT_MESSAGES = {
   onlyOwnMessages: 'Only your own messages can be edited',
   onlyReplies: 'Only replies can be regenerated',
   replyFailed: 'The reply could not be completed',
+  replyInterrupted: 'The reply was interrupted: the server restarted. Your tokens were returned',
   modelUnavailable: 'The language model is not available right now',
 } as const;
 

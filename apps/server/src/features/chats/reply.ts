@@ -17,6 +17,8 @@ import { insertExchange, replyFinish } from './reply-statements';
 /** How often a streaming reply is written down: a crash or a dropped connection loses at most this much. */
 const FLUSH_MS = 750;
 
+const TOO_LONG = 'The model took too long to answer';
+
 export const insufficientTokens = () => new AppError(402, 'INSUFFICIENT_TOKENS', CHAT_MESSAGES.insufficientTokens);
 
 /** The price of one reply of this bot (§9: text message, default 1). */
@@ -131,9 +133,60 @@ export async function insertVariant(db: Database, chatId: string, of: MessageRow
   });
 }
 
+/** The reason a reply's signal carries when the server shuts down: the reply is kept, marked and refunded. */
+export class ReplyInterrupted extends Error {
+  constructor() {
+    super('the server is shutting down');
+  }
+}
+
+/**
+ * The replies this instance is streaming. At shutdown, `interruptAll` aborts them (they save
+ * what arrived, marked failed with CHAT_MESSAGES.replyInterrupted, and refund) and waits until
+ * they are saved, so that their streams end and the process can exit. A reply that starts after
+ * that is interrupted at once.
+ */
+export class LiveReplies {
+  private readonly live = new Map<AbortController, Promise<unknown>>();
+  private closing = false;
+
+  /** Runs a reply under `controller`, tracked until it settles. */
+  track<T>(controller: AbortController, reply: () => Promise<T>): Promise<T> {
+    if (this.closing) controller.abort(new ReplyInterrupted());
+    const running = reply();
+    const settled = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.live.set(controller, settled);
+    void settled.then(() => this.live.delete(controller));
+    return running;
+  }
+
+  get size() {
+    return this.live.size;
+  }
+
+  /** Interrupts every reply and waits until each is saved, or `timeoutMs` passed. */
+  async interruptAll(timeoutMs: number): Promise<void> {
+    this.closing = true;
+    for (const controller of this.live.keys()) controller.abort(new ReplyInterrupted());
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.live.values()),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+}
+
 export interface ReplyContext {
   db: Database;
   model: ChatModel;
+  /** The longest the reply may stream (LLM_TIMEOUT_MS): then it fails, and is refunded. */
+  timeoutMs: number;
   log: FastifyBaseLogger;
   chatId: string;
   bot: BotRow;
@@ -168,6 +221,9 @@ export async function streamReply(
   const prompt = buildPrompt({ bot: { ...bot, settings }, userName: ctx.user.displayName, history });
 
   const started = Date.now();
+  // No reply streams longer than this, whatever the model: the sweep of orphaned replies relies on it.
+  const deadline = AbortSignal.timeout(ctx.timeoutMs);
+  const signal = AbortSignal.any([opts.signal, deadline]);
   const stream = startNow(
     ctx.model.stream(
       {
@@ -181,7 +237,7 @@ export async function streamReply(
           lastUserMessage: lastUser,
         },
       },
-      opts.signal,
+      signal,
     ),
   );
   // The model has been called: the client hears that the reply started while the model thinks.
@@ -203,11 +259,22 @@ export async function streamReply(
       }
     }
     if (opts.signal.aborted) throw opts.signal.reason ?? new Error('aborted');
+    if (deadline.aborted) throw new ModelError(TOO_LONG);
     if (!text.trim()) throw new ModelError('The model sent an empty reply');
-  } catch (err) {
-    const stopped = opts.signal.aborted && !(err instanceof ModelError);
-    const message = err instanceof ModelError ? err.message : stopped ? null : CHAT_MESSAGES.replyFailed;
-    if (!stopped) ctx.log.warn({ err, botId: bot.id }, 'a reply failed');
+  } catch (caught) {
+    // The model may answer our own deadline with an error of its own: the deadline says it.
+    const err = deadline.aborted && !opts.signal.aborted && !(caught instanceof ModelError) ? new ModelError(TOO_LONG, caught) : caught;
+    // The server shuts down: the reply is kept as far as it came, marked, and refunded.
+    const interrupted = opts.signal.aborted && opts.signal.reason instanceof ReplyInterrupted;
+    const stopped = !interrupted && opts.signal.aborted && !(err instanceof ModelError);
+    const message = interrupted
+      ? CHAT_MESSAGES.replyInterrupted
+      : err instanceof ModelError
+        ? err.message
+        : stopped
+          ? null
+          : CHAT_MESSAGES.replyFailed;
+    if (!stopped && !interrupted) ctx.log.warn({ err, botId: bot.id }, 'a reply failed');
     // A stopped reply that said something was delivered and is paid; a failed or empty one is refunded.
     if (!stopped || !text.trim()) await charge.refund();
     await logBot(db, {

@@ -24,7 +24,17 @@ import { requireBot } from '../bots';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from '../../llm/types';
 import { fillMacros } from './prompt';
-import { chargeAndInsertExchange, insertVariant, replyCost, reserveReply, streamReply, type ReplyContext, type Reservation } from './reply';
+import {
+  chargeAndInsertExchange,
+  insertVariant,
+  LiveReplies,
+  replyCost,
+  reserveReply,
+  streamReply,
+  type ReplyContext,
+  type Reservation,
+} from './reply';
+import { ORPHAN_MARGIN_MS, settleOrphanedReplies } from './interrupted';
 import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { runDailyStats } from './daily-stats';
@@ -38,6 +48,27 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   const { db } = app.ctx;
   // Each finished day once (job_runs), whichever instance gets there first; hourly, so a day is in soon after midnight.
   app.ctx.jobs.every('bot-daily-stats', 60 * 60_000, () => runDailyStats(db));
+
+  // Shutdown (decision 012): the replies streaming are interrupted, saved and refunded, and their
+  // streams end, before the server waits for its connections to close.
+  const live = new LiveReplies();
+  app.addHook('preClose', async () => {
+    if (live.size > 0) app.log.info({ replies: live.size }, 'interrupting the replies in progress');
+    await live.interruptAll(3_000);
+  });
+  // Replies left streaming by a process that died are settled: at start, and by every instance
+  // from time to time. The embedded database is this process's alone: all of them are orphans.
+  const orphanAgeMs = app.ctx.database.kind === 'pglite' ? 0 : app.ctx.config.replyTimeoutMs + ORPHAN_MARGIN_MS;
+  const settleOrphans = async () => {
+    const settled = await settleOrphanedReplies(db, app.ctx.metrics, orphanAgeMs);
+    if (settled > 0) app.log.warn({ settled }, 'replies interrupted by a stopped process were settled and refunded');
+    return settled;
+  };
+  // (A hook must answer nothing: Fastify takes what an onReady hook resolves to for an error.)
+  app.addHook('onReady', async () => {
+    await settleOrphans();
+  });
+  app.ctx.jobs.every('interrupted-replies', 30_000, settleOrphans);
 
   /** The fields of the signed-in user that a reply and the bot checks use. */
   const callerOf = ({ user }: RequestAuth) => ({ id: user.id, role: user.role, displayName: user.displayName });
@@ -153,7 +184,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     const controller = new AbortController();
     if (!wantsStream(request)) {
       request.raw.on('close', () => request.raw.destroyed && controller.abort());
-      const final = await streamReply(ctx, { ...opts, signal: controller.signal });
+      const final = await live.track(controller, () => streamReply(ctx, { ...opts, signal: controller.signal }));
       const [message] = await toMessages(db, [final]);
       return reply
         .status(201)
@@ -161,20 +192,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     }
     const stream = openEventStream(request, reply, controller);
     const said = opts.userMessage ? (await toMessages(db, [opts.userMessage]))[0] : undefined;
-    const final = await streamReply(ctx, {
-      ...opts,
-      signal: controller.signal,
-      // Written once the model has been called, so that the writes don't delay it.
-      onStart: (row) => {
-        if (said) stream.send('user', said);
-        stream.send('start', { id: String(row.id) });
-      },
-      onToken: (text) => stream.send('token', { text }),
-    });
+    const final = await live.track(controller, () =>
+      streamReply(ctx, {
+        ...opts,
+        signal: controller.signal,
+        // Written once the model has been called, so that the writes don't delay it.
+        onStart: (row) => {
+          if (said) stream.send('user', said);
+          stream.send('start', { id: String(row.id) });
+        },
+        onToken: (text) => stream.send('token', { text }),
+      }),
+    );
     const [message] = await toMessages(db, [final]);
-    if (final.status === 'failed')
-      stream.send('error', { error: { code: 'MODEL_ERROR', message: final.error ?? CHAT_MESSAGES.replyFailed }, message });
-    else stream.send('done', { message });
+    if (final.status === 'failed') {
+      const code = final.error === CHAT_MESSAGES.replyInterrupted ? 'REPLY_INTERRUPTED' : 'MODEL_ERROR';
+      stream.send('error', { error: { code, message: final.error ?? CHAT_MESSAGES.replyFailed }, message });
+    } else stream.send('done', { message });
     stream.end();
     return reply;
   }
@@ -197,7 +231,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     return {
       chat: row.chat,
       history: ('history' in row ? row.history : undefined) ?? [],
-      ctx: { db, model, log: request.log, chatId, bot, user: caller, origin: originOf(request) } satisfies ReplyContext,
+      ctx: {
+        db,
+        model,
+        timeoutMs: app.ctx.config.replyTimeoutMs,
+        log: request.log,
+        chatId,
+        bot,
+        user: caller,
+        origin: originOf(request),
+      } satisfies ReplyContext,
     };
   }
 

@@ -1,0 +1,95 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@app/shared/auth/schemas';
+import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
+import { chatMessages } from '../../src/db/schema/chats';
+import { ledgerEntries } from '../../src/db/schema/ledger';
+import { settleOrphanedReplies } from '../../src/features/chats/interrupted';
+import { chargeAndInsertExchange } from '../../src/features/chats/reply';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, createBot } from '../bots/helpers';
+
+/** Replies that a dead process left streaming (decision 012), and the deadline every reply keeps. */
+describe('interrupted replies', () => {
+  let t: TestApp;
+  let alice: Session;
+  let botId: string;
+  beforeAll(async () => {
+    // A reply may stream for 1 s; the offline responder takes 200 ms a word, so it never finishes.
+    t = await createTestApp({ env: { OFFLINE_WORD_DELAY_MS: '200', LLM_TIMEOUT_MS: '1000' } });
+    alice = await t.signup();
+    botId = (await createBot(t, alice, { name: 'Mira', visibility: 'private', personality: 'Calm under fire. Loyal.' })).id;
+  });
+  afterAll(() => t.close());
+
+  const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
+  const newChat = async () => ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
+
+  it('a reply that streams past LLM_TIMEOUT_MS fails, keeps its text, and is refunded', async () => {
+    const chatId = await newChat();
+    const before = await balance();
+    const began = Date.now();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers: t.bearer(alice),
+      payload: { content: 'Hi' },
+    });
+    expect(Date.now() - began).toBeLessThan(5_000);
+    const { message } = res.json() as { message: ChatMessage };
+    expect(message).toMatchObject({ status: 'failed', error: 'The model took too long to answer' });
+    expect(message.content.length).toBeGreaterThan(0);
+    expect(await balance()).toBe(before);
+  });
+
+  it('the sweep settles a reply left streaming once it is older than any live reply: kept, marked, refunded once', async () => {
+    const chatId = await newChat();
+    const before = await balance();
+    // What a process that died mid-reply leaves: the charge, the user's message, a streaming reply.
+    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, alice.user.id, 1, 'Are you there?');
+    await t.database.db.update(chatMessages).set({ content: 'Half a rep' }).where(eq(chatMessages.id, reply.id));
+    expect(await balance()).toBe(before - 1);
+
+    // Younger than the age given: another instance may still be streaming it.
+    expect(await settleOrphanedReplies(t.database.db, null, 60_000)).toBe(0);
+    const [young] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, reply.id));
+    expect(young!.status).toBe('streaming');
+
+    await t.database.db
+      .update(chatMessages)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(chatMessages.id, reply.id));
+    // Several instances sweeping at once settle it once.
+    const counts = await Promise.all([1, 2, 3].map(() => settleOrphanedReplies(t.database.db, null, 60_000)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await settleOrphanedReplies(t.database.db, null, 60_000)).toBe(0);
+
+    const { items } = (await call(t, alice, 'GET', `/api/chats/${chatId}/messages`)).json() as { items: ChatMessage[] };
+    expect(items.map((m) => [m.role, m.content, m.status])).toEqual([
+      ['assistant', expect.any(String), 'complete'],
+      ['user', 'Are you there?', 'complete'],
+      ['assistant', 'Half a rep', 'failed'],
+    ]);
+    expect(items.at(-1)!.error).toBe(CHAT_MESSAGES.replyInterrupted);
+    expect(await balance()).toBe(before);
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, alice.user.id), eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
+    expect(refunds).toHaveLength(1);
+  });
+
+  it('the sweep leaves a free reply (never charged) refunded by nothing', async () => {
+    const chatId = await newChat();
+    const before = await balance();
+    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, alice.user.id, 0, 'Free?');
+    await t.database.db
+      .update(chatMessages)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(chatMessages.id, reply.id));
+    expect(await settleOrphanedReplies(t.database.db, null, 60_000)).toBe(1);
+    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, reply.id));
+    expect(row).toMatchObject({ status: 'failed', error: CHAT_MESSAGES.replyInterrupted });
+    expect(await balance()).toBe(before);
+  });
+});
