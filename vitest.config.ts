@@ -15,7 +15,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'] },
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
       },
     ],

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import './styles.css';
 import { Providers } from './app/providers';
 import { router } from './app/router';
@@ -10,10 +10,13 @@ import { bootSession } from './features/auth/session';
 // Before the first render, so that guarded pages wait for the session instead of bouncing to /login.
 bootSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A language other than English is a chunk of its own (lib/i18n.ts): render once its texts are here.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

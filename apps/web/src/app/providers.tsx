@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { AppearanceSync } from '@/features/account/appearance/appearance-sync';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ApiRequestError } from '@/lib/api-client';
 import { useThemeStore, useThemeSync } from '@/lib/theme';
+
+// Neither draws anything at first (theme-init.js applies the saved look before the first paint):
+// they load after it, outside the entry (the web budget, budget.json).
+const AppearanceSync = lazy(() => import('@/features/account/appearance/appearance-sync').then((m) => ({ default: m.AppearanceSync })));
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,9 +24,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const theme = useThemeStore((s) => s.theme);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppearanceSync />
+      <Suspense>
+        <AppearanceSync />
+      </Suspense>
       {children}
-      <Toaster theme={theme} position="top-center" richColors closeButton />
+      <Suspense>
+        <Toaster theme={theme} position="top-center" richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,25 +1,31 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
-import { AdminPage } from '@/features/admin/admin-page';
-import { BotDetailPage } from '@/features/bots/detail/bot-detail-page';
-import { ChatListPage } from '@/features/chats/chat-list-page';
-import { ChatPage } from '@/features/chats/chat-page';
-import { BotEditorPage } from '@/features/bots/editor/bot-editor-page';
-import { MyBotsPage } from '@/features/bots/my-bots/my-bots-page';
-import { CallbackPage } from '@/features/auth/pages/callback-page';
-import { LoginPage } from '@/features/auth/pages/login-page';
-import { SignupPage } from '@/features/auth/pages/signup-page';
-import { VerifyEmailPage } from '@/features/auth/pages/verify-email-page';
-import { OutboxPage } from '@/features/dev/outbox-page';
-import { ExplorePage } from '@/features/bots/explore/explore-page';
-import { NotificationsPage } from '@/features/notifications/notifications-page';
-import { ProfilePage } from '@/features/profile/profile-page';
-import { PLACEHOLDER_ROUTES, RoutePlaceholder } from '@/features/misc/placeholder-routes';
-import { GoodbyePage, NotFoundPage, UnauthorizedPage } from '@/features/misc/status-pages';
-import { SettingsPage } from '@/features/settings/settings-page';
+import { PLACEHOLDER_ROUTES } from '@/features/misc/placeholder-routes';
 import { AppLayout } from './layout/app-layout';
 import { RequireAuth } from './route-guard';
 import { RouteError } from './route-error';
+
+// Each page is its own chunk, loaded when first visited; AppLayout shows a skeleton meanwhile.
+const AdminPage = lazy(() => import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
+const BotDetailPage = lazy(() => import('@/features/bots/detail/bot-detail-page').then((m) => ({ default: m.BotDetailPage })));
+const ChatListPage = lazy(() => import('@/features/chats/chat-list-page').then((m) => ({ default: m.ChatListPage })));
+const ChatPage = lazy(() => import('@/features/chats/chat-page').then((m) => ({ default: m.ChatPage })));
+const BotEditorPage = lazy(() => import('@/features/bots/editor/bot-editor-page').then((m) => ({ default: m.BotEditorPage })));
+const MyBotsPage = lazy(() => import('@/features/bots/my-bots/my-bots-page').then((m) => ({ default: m.MyBotsPage })));
+const CallbackPage = lazy(() => import('@/features/auth/pages/callback-page').then((m) => ({ default: m.CallbackPage })));
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })));
+const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
+const OutboxPage = lazy(() => import('@/features/dev/outbox-page').then((m) => ({ default: m.OutboxPage })));
+const ExplorePage = lazy(() => import('@/features/bots/explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+const NotificationsPage = lazy(() => import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
+const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const RoutePlaceholder = lazy(() => import('@/features/misc/route-placeholder').then((m) => ({ default: m.RoutePlaceholder })));
+const GoodbyePage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.GoodbyePage })));
+const NotFoundPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.UnauthorizedPage })));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** Every route of the specs (bots-header-auth.md §2, settings-and-referrals.md §2). */
 export const router = createBrowserRouter([

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { API_TIMEOUT_MS, CLIENT_READ_LIMIT } from '@app/shared/app/constants';
-import { ZApiError } from '@app/shared/http/errors';
+import type { ApiError } from '@app/shared/http/errors';
 import { SlidingWindowLimiter } from './read-limiter';
 
 /** A failed call: the server's `{error: {code, message, field?}}`, or a network failure (status 0). */
@@ -75,12 +75,20 @@ async function send(path: string, opts: ApiOptions<z.ZodType | undefined>, token
   }
 }
 
+/** ZApiError's check by hand: every page calls the API, and zod stays out of the entry (the web budget). */
+function isApiError(body: unknown): body is ApiError {
+  const error = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, field } = error as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string' && (field === undefined || typeof field === 'string');
+}
+
 async function errorFrom(res: Response): Promise<ApiRequestError> {
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   try {
-    const parsed = ZApiError.safeParse(await res.json());
-    if (parsed.success) {
-      const { code, message, field } = parsed.data.error;
+    const body: unknown = await res.json();
+    if (isApiError(body)) {
+      const { code, message, field } = body.error;
       return new ApiRequestError(res.status, code, message, field, retryAfter);
     }
   } catch {

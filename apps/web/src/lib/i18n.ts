@@ -2,42 +2,24 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@app/shared/app/constants';
 import en from '@/locales/en.json';
-import ruMessages from '@/locales/ru-messages.json';
-import ru from '@/locales/ru.json';
+import { withFeatureTexts, type Tree } from './locale-tree';
 
 const STORAGE_KEY = 'language';
 
-type Tree = { [key: string]: string | string[] | Tree };
+/** English is the fallback, so it is always here; see locale-tree.ts for the feature files. */
+const enFeatures = import.meta.glob<{ default: Tree }>('../features/**/locales/en.json', { eager: true });
 
-/**
- * Features keep their own texts in `locales/{en,ru}.json` files inside `features/<area>`; they are merged into the
- * one `translation` namespace, so keys stay global (`botEditor.title`) and no file is shared by two areas.
- */
-const featureLocales = import.meta.glob<{ default: Tree }>('../features/**/locales/{en,ru}.json', { eager: true });
-/** Russian for the server's and the shared package's English messages, per feature too (`locales/ru-messages.json`). */
-const featureMessages = import.meta.glob<{ default: Record<string, string> }>('../features/**/locales/ru-messages.json', { eager: true });
+/** Other languages are chunks of their own, loaded when chosen (the web budget, apps/web/budget.json). */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ translation: Tree; messages: Record<string, string> }>> = {
+  ru: () => import('./i18n-ru'),
+};
 
-function withFeatureTexts(base: Tree, language: string): Tree {
-  const merged: Tree = { ...base };
-  for (const [file, mod] of Object.entries(featureLocales)) {
-    if (file.endsWith(`/${language}.json`)) deepMerge(merged, mod.default);
-  }
-  return merged;
-}
-
-const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function deepMerge(target: Tree, source: Tree): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (isTree(value) && isTree(current)) {
-      const copy = { ...current };
-      deepMerge(copy, value);
-      target[key] = copy;
-    } else {
-      target[key] = value;
-    }
-  }
+/** Adds a language's texts unless they are here already. */
+async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18n.hasResourceBundle(language, 'translation')) return;
+  const { translation, messages } = await LOADERS[language]();
+  i18n.addResourceBundle(language, 'translation', translation);
+  i18n.addResourceBundle(language, 'messages', messages);
 }
 
 /** Each language in its own words, for the language menus. */
@@ -65,6 +47,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this page only.
   }
+  await loadLanguage(language);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }
@@ -73,17 +56,28 @@ const lng = initialLanguage();
 document.documentElement.lang = lng;
 void i18n.use(initReactI18next).init({
   // `messages` translates the English texts of the shared package and the server (see lib/messages.ts).
-  resources: {
-    en: { translation: withFeatureTexts(en, 'en'), messages: {} },
-    ru: {
-      translation: withFeatureTexts(ru, 'ru'),
-      messages: Object.assign({}, ruMessages, ...Object.values(featureMessages).map((m) => m.default)),
-    },
-  },
+  resources: { en: { translation: withFeatureTexts(en, enFeatures), messages: {} } },
+  // The other languages arrive through loadLanguage; i18next must not treat them as missing meanwhile.
+  partialBundledLanguages: true,
   lng,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/**
+ * Resolves once the starting language's texts are here; main.tsx renders after it, so that a
+ * Russian reader never sees English first. If the chunk fails to load, the page shows in English.
+ */
+export const i18nReady: Promise<void> =
+  lng === 'en'
+    ? Promise.resolve()
+    : loadLanguage(lng)
+        // Again, now that its texts are here, so that i18next resolves to it rather than to the fallback.
+        .then(() => i18n.changeLanguage(lng))
+        .then(
+          () => undefined,
+          () => undefined,
+        );
 
 export default i18n;

@@ -1,16 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthModal } from '@/features/auth/components/auth-modal';
-import { AppDeletionBanner } from '@/features/account-data/deletion-banner';
+import { useAuthModal } from '@/features/auth/auth-modal-store';
+import { useAuthStore } from '@/features/auth/store';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { Header } from './header';
-import { MobileNav } from './mobile-nav';
 import { SidebarNav } from './sidebar';
+
+// Loaded when first wanted, not with every page: the drawer, the banner (signed in only) and the sign-in forms.
+const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
+const AppDeletionBanner = lazy(() => import('@/features/account-data/deletion-banner').then((m) => ({ default: m.AppDeletionBanner })));
+const AuthModal = lazy(() => import('@/features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
 
 /** The shell of every page: header on top, the 16rem sidebar on desktops (a drawer on phones), the page beside it. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useAuthStore((s) => s.isAuthenticated);
+  const authModalWanted = useAuthModal((s) => s.open);
+  // Once loaded it stays mounted, so that closing still animates.
+  const [authModalLoaded, setAuthModalLoaded] = useState(false);
+  if (authModalWanted && !authModalLoaded) setAuthModalLoaded(true);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (menuOpen && !menuLoaded) setMenuLoaded(true);
   return (
     <div className="min-h-dvh">
       <a
@@ -29,13 +41,28 @@ export function AppLayout() {
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-6xl">
-            <AppDeletionBanner />
-            <Outlet />
+            {signedIn && (
+              <Suspense>
+                <AppDeletionBanner />
+              </Suspense>
+            )}
+            {/* Pages are lazy chunks (router.tsx): the shell stays and the page area shows a skeleton while one loads. */}
+            <Suspense fallback={<PageSkeleton />}>
+              <Outlet />
+            </Suspense>
           </div>
         </main>
       </div>
-      <MobileNav open={menuOpen} onOpenChange={setMenuOpen} />
-      <AuthModal />
+      {menuLoaded && (
+        <Suspense>
+          <MobileNav open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
+      {authModalLoaded && (
+        <Suspense>
+          <AuthModal />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Crown, Menu, Shield, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,10 +9,14 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
-import { NotificationBell } from '@/features/notifications/notification-bell';
-import { TokenBadge } from '@/features/tokens/token-badge';
-import { ProfileMenu } from './profile-menu';
-import { ThemeMenu } from './theme-menu';
+import { ThemeButton } from './theme-button';
+
+// The menus and popovers (Radix, floating-ui) and the signed-in widgets load after the first
+// paint, each with a look-alike meanwhile: the entry stays within the web budget (budget.json).
+const ThemeMenu = lazy(() => import('./theme-menu').then((m) => ({ default: m.ThemeMenu })));
+const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
+const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
+const TokenBadge = lazy(() => import('@/features/tokens/token-badge').then((m) => ({ default: m.TokenBadge })));
 
 /** Free users see Get PRO, premium users Upgrade to ULTIMATE, ultimate users nothing (spec §2 Header). */
 function PremiumButton({ user }: { user: SessionUser }) {
@@ -56,14 +61,26 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             </Link>
           </Button>
         ) : null}
-        {user ? <TokenBadge /> : null}
+        {user ? (
+          <Suspense fallback={<Skeleton className="h-8 w-16 rounded-full" />}>
+            <TokenBadge />
+          </Suspense>
+        ) : null}
         {user ? <PremiumButton user={user} /> : null}
-        {user ? <NotificationBell /> : null}
-        <ThemeMenu />
+        {user ? (
+          <Suspense fallback={<Skeleton className="size-9 rounded-md" />}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
+        <Suspense fallback={<ThemeButton disabled />}>
+          <ThemeMenu />
+        </Suspense>
         {isLoading ? (
           <Skeleton className="size-9 rounded-full" />
         ) : user ? (
-          <ProfileMenu user={user} />
+          <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
+            <ProfileMenu user={user} />
+          </Suspense>
         ) : (
           <Button onClick={() => showAuthModal('signin')} data-testid="sign-in">
             {t('auth.signIn')}

@@ -1,26 +1,15 @@
-import { Crown, ExternalLink, Languages, Lock, Shield, Users } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Crown, ExternalLink, Lock, Shield, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { LANGUAGES, type Language } from '@app/shared/app/constants';
 import { ROUTES } from '@app/shared/app/routes';
 import { isPremiumTier } from '@app/shared/users/roles';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { useCurrentUser } from '@/features/auth/store';
-import { cn } from '@/lib/cn';
-import { LANGUAGE_NAMES, setLanguage } from '@/lib/i18n';
+import { LanguageTrigger, linkClass } from './language-trigger';
 import { COMMUNITY_URL, NAV_ITEMS, SECONDARY_NAV_ITEMS, type NavItem } from './nav-items';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors [&_svg]:size-[18px] [&_svg]:shrink-0',
-    isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
-  );
+// The menu (Radix, floating-ui) loads after the first paint; its trigger shows meanwhile.
+const LanguageMenu = lazy(() => import('./language-menu').then((m) => ({ default: m.LanguageMenu })));
 
 function Item({ item, signedIn, onNavigate }: { item: NavItem; signedIn: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -38,7 +27,7 @@ function Item({ item, signedIn, onNavigate }: { item: NavItem; signedIn: boolean
 
 /** The sidebar (16rem): navigation, language, Admin Panel for admins, Get Premium for everyone not on a paid plan. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useCurrentUser();
   const signedIn = user !== null;
   return (
@@ -57,22 +46,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           <ExternalLink className="!size-3.5 opacity-70" />
         </a>
       ) : null}
-      <DropdownMenu>
-        <DropdownMenuTrigger className={cn(linkClass({ isActive: false }), 'w-full text-left')} data-testid="language-menu">
-          <Languages />
-          <span className="flex-1">{t('nav.language')}</span>
-          <span className="text-xs uppercase opacity-70">{i18n.language}</span>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent side="right" align="start">
-          <DropdownMenuRadioGroup value={i18n.language} onValueChange={(v) => void setLanguage(v as Language)}>
-            {LANGUAGES.map((lang) => (
-              <DropdownMenuRadioItem key={lang} value={lang}>
-                {LANGUAGE_NAMES[lang]}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Suspense fallback={<LanguageTrigger disabled />}>
+        <LanguageMenu />
+      </Suspense>
       <div className="mt-auto grid gap-1 pt-4">
         {user?.role === 'admin' ? (
           <NavLink to={ROUTES.admin} className={linkClass} onClick={onNavigate}>

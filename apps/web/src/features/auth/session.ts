@@ -1,5 +1,4 @@
 import { ApiRequestError, connectAuth } from '@/lib/api-client';
-import { refresh as refreshCall } from './api';
 import { AUTH_STORAGE_KEY, useAuthStore } from './store';
 
 // Refresh a minute before the access token expires, so that calls never meet an expired one.
@@ -15,7 +14,9 @@ function scheduleRefresh(expiresAt: string): void {
 
 async function doRefresh(): Promise<string | null> {
   try {
-    const session = await refreshCall();
+    // The auth calls and their schemas (zod) are a chunk of their own, out of the entry.
+    const { refresh } = await import('./api');
+    const session = await refresh();
     useAuthStore.getState().setSession(session);
     scheduleRefresh(session.expiresAt);
     return session.accessToken;
