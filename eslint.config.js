@@ -107,4 +107,10 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server*', '**/apps/server/**'] }] },
   },
+  {
+    // The build's own configuration runs in Node at build time, never in the browser.
+    files: ['apps/web/vite.config.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@app/server*', '**/apps/server/**'] }] },
+  },
 );

@@ -23,13 +23,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts): sent as
+      // they are to a browser that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       // Also runs for the sendFile('index.html') of the pages below, after their own header: so
       // index.html is named here, or a deploy would leave browsers an hour on the old asset names.
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         const cache = immutable
           ? 'public, max-age=31536000, immutable'
-          : path.basename(filePath) === 'index.html'
+          : path.basename(filePath).replace(/\.(br|gz)$/, '') === 'index.html'
             ? 'no-cache'
             : 'public, max-age=3600';
         res.header('cache-control', cache);
