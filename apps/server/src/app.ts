@@ -22,6 +22,7 @@ import { dataSettingsRoutes } from './features/account-data';
 import { apiKeyAuthenticator, integrationRoutes } from './features/integrations';
 import { notificationRoutes } from './features/notifications';
 import { securityRoutes, devSmsRoutes } from './features/security';
+import { gemRoutes } from './features/gems';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { JobQueue } from './jobs/queue';
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(botChatRoutes, { prefix: '/api/bots' });
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
+  await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(profileRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
   await app.register(accountSettingsRoutes, { prefix: '/api/user' });

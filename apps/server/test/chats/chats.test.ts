@@ -288,7 +288,7 @@ describe('tokens through the ledger', () => {
     const [sum] = await t.database.db
       .select({ total: sql<number>`sum(${ledgerEntries.amount})`.mapWith(Number) })
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.userId, userId));
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, 'tokens')));
     expect(sum!.total).toBe(0);
     // Refused sends saved nothing: three questions and three replies besides the greeting.
     const { items } = (await call(t, user, 'GET', `/api/chats/${chat.id}/messages`)).json() as { items: ChatMessage[] };

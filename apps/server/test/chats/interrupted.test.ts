@@ -46,7 +46,7 @@ describe('interrupted replies', () => {
     const chatId = await newChat();
     const before = await balance();
     // What a process that died mid-reply leaves: the charge, the user's message, a streaming reply.
-    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, alice.user.id, 1, 'Are you there?');
+    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, { userId: alice.user.id, botId }, 1, 'Are you there?');
     await t.database.db.update(chatMessages).set({ content: 'Half a rep' }).where(eq(chatMessages.id, reply.id));
     expect(await balance()).toBe(before - 1);
 
@@ -82,7 +82,7 @@ describe('interrupted replies', () => {
   it('the sweep leaves a free reply (never charged) refunded by nothing', async () => {
     const chatId = await newChat();
     const before = await balance();
-    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, alice.user.id, 0, 'Free?');
+    const { reply } = await chargeAndInsertExchange(t.database.db, null, chatId, { userId: alice.user.id, botId }, 0, 'Free?');
     await t.database.db
       .update(chatMessages)
       .set({ createdAt: sql`now() - interval '2 minutes'` })

@@ -272,6 +272,14 @@ const TABLE: Record<string, Entry> = {
   },
 
   'GET /api/tokens/balance': { kind: 'user' },
+  'GET /api/tokens/transactions': { kind: 'user' },
+
+  // Gems: the caller's own balance and history; what is on sale and quotes are public.
+  'GET /api/gems': { kind: 'user' },
+  'GET /api/gems/transactions': { kind: 'user' },
+  'GET /api/gems/packages': { kind: 'public' },
+  'GET /api/gems/config': { kind: 'public' },
+  'GET /api/gems/quote': { kind: 'public', req: () => ({ url: '/api/gems/quote?costUsd=0.37' }) },
 
   // Profiles: public pages; following is the signed-in user's own act.
   'GET /api/users/{usernameOrId}/profile': { kind: 'public' },

@@ -28,6 +28,10 @@ export const ledgerEntries = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     reference: text('reference'),
+    /** What was bought or paid for ('text', 'image', 'season_pass'…), where it matters. */
+    contentType: text('content_type'),
+    /** The bot the movement was about (a reply's charge), kept after the bot is gone: no foreign key. */
+    botId: uuid('bot_id'),
     /** A retry or a double click with the same key moves nothing twice. */
     idempotencyKey: text('idempotency_key').notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/http-errors';
+import { welcomeGemsPosting } from '../gems';
 import { countPosting, postLedgerEntry, type LedgerPosting } from '../tokens';
 import { findUserByEmail, isUsernameTaken, uniqueViolation } from '../users';
 import type { SessionUserRow } from '../users';
@@ -21,7 +22,7 @@ export interface NewAccount {
 }
 
 /**
- * Creates a user with the starting token grant, in one transaction. An email or username that
+ * Creates a user with the starting token grant and the welcome gems, in one transaction. An email or username that
  * is taken answers 409 naming the field (also when two signups race for the same one).
  * The grant is counted in `ctx.metrics` once the transaction has committed (the seed has none).
  */
@@ -48,21 +49,21 @@ export async function createAccount(
           signupRef: input.signupRef ?? null,
         })
         .returning();
-      let bonus: LedgerPosting | null = null;
+      const bonus: LedgerPosting[] = [welcomeGemsPosting(user!.id)];
       if (ctx.config.startingTokens > 0) {
-        bonus = {
+        bonus.push({
           userId: user!.id,
           currency: 'tokens',
           amount: ctx.config.startingTokens,
           reason: 'signup_bonus',
           idempotencyKey: `signup-bonus:${user!.id}`,
-        };
-        // Counted below, after the commit.
-        await postLedgerEntry(tx, bonus, null);
+        });
       }
+      // Counted below, after the commit.
+      for (const posting of bonus) await postLedgerEntry(tx, posting, null);
       return { user: user!, bonus };
     });
-    if (bonus) countPosting(ctx.metrics ?? null, bonus);
+    for (const posting of bonus) countPosting(ctx.metrics ?? null, posting);
     return user;
   } catch (err) {
     const constraint = uniqueViolation(err);

@@ -43,7 +43,7 @@ export const botChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       const { bot } = await requireBot(db, request.params.id, { id: user.id, role: user.role }, 'write');
-      const charge = await reserveReply(db, app.ctx.metrics, user.id, replyCost(bot), `test:${bot.id}`);
+      const charge = await reserveReply(db, app.ctx.metrics, { userId: user.id, botId: bot.id }, replyCost(bot), `test:${bot.id}`);
       const settings = withDefaultSettings(bot.settings);
       const controller = new AbortController();
       request.raw.on('close', () => request.raw.destroyed && controller.abort());

@@ -31,12 +31,20 @@ export const replyCost = (bot: Pick<BotRow, 'costs'>) => withDefaultCosts(bot.co
  */
 export type Reservation = ReturnType<typeof reservation>;
 
-const chargeOf = (userId: string, cost: number, reference: string, key: string): LedgerPosting => ({
+/** Who pays for a reply, and for which bot's words (kept on the ledger entry). */
+export interface ReplyPayer {
+  userId: string;
+  botId: string;
+}
+
+const chargeOf = ({ userId, botId }: ReplyPayer, cost: number, reference: string, key: string): LedgerPosting => ({
   userId,
   currency: 'tokens',
   amount: -cost,
   reason: 'reply',
   reference,
+  contentType: 'text',
+  botId,
   idempotencyKey: key,
 });
 
@@ -51,12 +59,25 @@ async function debit(db: Database, metrics: LedgerMetrics, posting: LedgerPostin
   }
 }
 
-function reservation(db: Database, metrics: LedgerMetrics, { userId, amount, reference, idempotencyKey: key }: LedgerPosting) {
+function reservation(
+  db: Database,
+  metrics: LedgerMetrics,
+  { userId, amount, reference, contentType, botId, idempotencyKey: key }: LedgerPosting,
+) {
   const refund = () =>
     amount < 0
       ? postLedgerEntry(
           db,
-          { userId, currency: 'tokens', amount: -amount, reason: 'reply_refund', reference, idempotencyKey: `refund:${key}` },
+          {
+            userId,
+            currency: 'tokens',
+            amount: -amount,
+            reason: 'reply_refund',
+            reference,
+            contentType,
+            botId,
+            idempotencyKey: `refund:${key}`,
+          },
           metrics,
         ).then(() => undefined)
       : Promise.resolve();
@@ -78,11 +99,11 @@ function reservation(db: Database, metrics: LedgerMetrics, { userId, amount, ref
 export async function reserveReply(
   db: Database,
   metrics: LedgerMetrics,
-  userId: string,
+  payer: ReplyPayer,
   cost: number,
   reference: string,
 ): Promise<Reservation> {
-  const posting = chargeOf(userId, cost, reference, `reply:${randomUUID()}`);
+  const posting = chargeOf(payer, cost, reference, `reply:${randomUUID()}`);
   await debit(db, metrics, posting);
   return reservation(db, metrics, posting);
 }
@@ -95,11 +116,11 @@ export async function chargeAndInsertExchange(
   db: Database,
   metrics: LedgerMetrics,
   chatId: string,
-  userId: string,
+  payer: ReplyPayer,
   cost: number,
   content: string,
 ) {
-  const posting = chargeOf(userId, cost, chatId, `reply:${randomUUID()}`);
+  const posting = chargeOf(payer, cost, chatId, `reply:${randomUUID()}`);
   const charge = reservation(db, metrics, posting);
   const exchange = { chatId, content, chargeKey: posting.idempotencyKey };
   const [said, reply] = await insertExchange(db, { ...exchange, ...(cost > 0 ? { charge: posting } : {}) });

@@ -260,7 +260,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const { chat, ctx, history } = await replyContext(request, request.params.id, { withHistory: true });
       // The cost is reserved and the user's words are saved (with the reply's row) before the model is called:
       // nothing the user typed is lost, and without enough tokens the answer is 402 and nothing is saved.
-      const written = await chargeAndInsertExchange(db, app.ctx.metrics, chat.id, ctx.user.id, replyCost(ctx.bot), request.body.content);
+      const written = await chargeAndInsertExchange(
+        db,
+        app.ctx.metrics,
+        chat.id,
+        { userId: ctx.user.id, botId: ctx.bot.id },
+        replyCost(ctx.bot),
+        request.body.content,
+      );
       // Not awaited: the subscribers' work stays off the reply's path (the bus tracks and logs it).
       void app.ctx.events.publish('message.sent', {
         chatId: chat.id,
@@ -287,7 +294,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const { chat, ctx } = await replyContext(request, request.params.id);
       const target = await requireMessage(db, chat.id, request.params.messageId);
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
-      const charge = await reserveReply(db, app.ctx.metrics, ctx.user.id, replyCost(ctx.bot), chat.id);
+      const charge = await reserveReply(db, app.ctx.metrics, { userId: ctx.user.id, botId: ctx.bot.id }, replyCost(ctx.bot), chat.id);
       // The reply answers what came before it.
       const [row, history] = await charge.refundIfFails(() =>
         Promise.all([insertVariant(db, chat.id, target, charge.key), historyUpTo(db, chat.id, target.id - 1, HISTORY_MAX)]),

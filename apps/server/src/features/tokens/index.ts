@@ -3,12 +3,15 @@
  * Other areas import only what this file exports; everything else in the folder is private.
  */
 export { tokenRoutes } from './routes';
+export { ledgerTotals, listTransactions } from './history';
 export {
   countPosting,
+  getBalance,
   InsufficientBalanceError,
   postLedgerEntry,
   postingSteps,
   postingValues,
   type LedgerMetrics,
+  type Currency,
   type LedgerPosting,
 } from './wallet';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZTokenBalance } from '@app/shared/tokens/schemas';
+import { ZLedgerPage, ZLedgerPageQuery, ZTokenBalance } from '@app/shared/tokens/schemas';
 import { requireAuth } from '../../plugins/auth';
+import { listTransactions } from './history';
 import { getBalance } from './wallet';
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,5 +12,18 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['tokens'], summary: "The caller's token balance", response: { 200: ZTokenBalance } },
     },
     async (request) => ({ balance: await getBalance(app.ctx.db, requireAuth(request).user.id, 'tokens') }),
+  );
+  app.get(
+    '/transactions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['tokens'],
+        summary: "The caller's token movements, the latest first, paged with nextCursor",
+        querystring: ZLedgerPageQuery,
+        response: { 200: ZLedgerPage },
+      },
+    },
+    async (request) => listTransactions(app.ctx.db, requireAuth(request).user.id, 'tokens', request.query),
   );
 };

@@ -12,6 +12,10 @@ export interface LedgerPosting {
   amount: number;
   reason: string;
   reference?: string;
+  /** What was bought or paid for ('text', 'image', 'season_pass'…), where it matters. */
+  contentType?: string;
+  /** The bot the movement was about, where there is one. */
+  botId?: string;
   /** One movement per key: posting the same key again moves nothing and answers the first result. */
   idempotencyKey: string;
 }
@@ -83,7 +87,7 @@ async function post(db: Executor, posting: LedgerPosting): Promise<PostingResult
       }
       const inserted = await tx
         .insert(ledgerEntries)
-        .values({ ...posting, reference: posting.reference ?? null, balanceAfter: wallet.balance })
+        .values({ ...postingValues(posting), balanceAfter: wallet.balance })
         .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
         .returning({ id: ledgerEntries.id });
       if (inserted.length === 0) throw new DuplicatePosting();
@@ -102,6 +106,8 @@ const postingParams = {
   amount: sql.placeholder('amount'),
   reason: sql.placeholder('reason'),
   reference: sql.placeholder('reference'),
+  contentType: sql.placeholder('contentType'),
+  botId: sql.placeholder('botId'),
   idempotencyKey: sql.placeholder('idempotencyKey'),
 };
 
@@ -121,8 +127,9 @@ export const postingSteps: SQL = sql`
       where user_id = ${postingParams.userId} and currency = ${postingParams.currency} and balance + ${postingParams.amount} >= 0
       for update
     ), entry as (
-      insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, idempotency_key, balance_after)
-      select ${postingParams.userId}, ${postingParams.currency}, ${postingParams.amount}, ${postingParams.reason}, ${postingParams.reference}, ${postingParams.idempotencyKey}, balance + ${postingParams.amount}
+      insert into ${ledgerEntries} (user_id, currency, amount, reason, reference, content_type, bot_id, idempotency_key, balance_after)
+      select ${postingParams.userId}, ${postingParams.currency}, ${postingParams.amount}, ${postingParams.reason}, ${postingParams.reference},
+        ${postingParams.contentType}, ${postingParams.botId}::uuid, ${postingParams.idempotencyKey}, balance + ${postingParams.amount}
       from current
       on conflict (idempotency_key) do nothing
       returning balance_after
@@ -134,7 +141,12 @@ export const postingSteps: SQL = sql`
     )`;
 
 /** A posting's values for postingParams. */
-export const postingValues = (p: LedgerPosting) => ({ ...p, reference: p.reference ?? null });
+export const postingValues = (p: LedgerPosting) => ({
+  ...p,
+  reference: p.reference ?? null,
+  contentType: p.contentType ?? null,
+  botId: p.botId ?? null,
+});
 
 const postingStatement = preparedSql<{ balance: string | number }>('ledger_posting', sql`with ${postingSteps} select balance from moved`);
 
