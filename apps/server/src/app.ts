@@ -23,6 +23,8 @@ import { apiKeyAuthenticator, integrationRoutes } from './features/integrations'
 import { notificationRoutes } from './features/notifications';
 import { securityRoutes, devSmsRoutes } from './features/security';
 import { gemRoutes } from './features/gems';
+import { adminPricingRoutes, pricingRoutes } from './features/pricing';
+import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { JobQueue } from './jobs/queue';
@@ -142,6 +144,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
+  await app.register(pricingRoutes, { prefix: '/api' });
+  await app.register(adminPricingRoutes, { prefix: '/api/admin' });
+  const payments = paymentProviderFor(ctx.config);
+  await app.register(purchaseRoutes, { prefix: '/api/purchases', provider: payments.provider });
+  if (payments.stripe && ctx.config.stripe) {
+    await app.register(stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret), { prefix: '/api/payments' });
+  }
   await app.register(profileRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
   await app.register(accountSettingsRoutes, { prefix: '/api/user' });

@@ -53,6 +53,12 @@ const ZEnv = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(100).default(2000),
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().optional(),
+  /** Payments through Stripe Checkout; unset, purchases go through the in-app sandbox checkout. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** The signing secret of the webhook endpoint (whsec_…), which Stripe's events are checked against. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another base for Stripe's API (a stand-in in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -92,6 +98,8 @@ export interface Config {
   jobPollMs: number;
   /** The bearer token for /metrics from other machines; undefined lets only loopback callers in. */
   metricsToken: string | undefined;
+  /** Stripe, when STRIPE_SECRET_KEY is set; null means the sandbox checkout. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -104,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  // Without the webhook's secret no Stripe payment could ever be credited: refuse to start.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the whsec_… of the webhook endpoint)',
+    );
+  }
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID
       ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_PROVIDER_NAME }
@@ -157,5 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataExportTtlHours: e.DATA_EXPORT_TTL_HOURS,
     jobPollMs: e.JOB_POLL_MS,
     metricsToken: e.METRICS_TOKEN || undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }
+      : null,
   };
 }

@@ -11,7 +11,8 @@ import pg from 'pg';
 /** The one database type the code uses; both drivers provide it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction, or the database itself: repositories accept either. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@app/shared/integrations/schemas';
+import { DEFAULT_PRICING } from '@app/shared/pricing/rules';
 import { requiredScope } from '../../src/features/integrations/api-key-scopes';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../helpers/app';
 import { login, signupAdmin } from '../helpers/auth';
@@ -70,6 +71,7 @@ interface World {
   notificationId: string;
   otherSessionId: string;
   exportId: string;
+  purchaseId: string;
   newBot(overrides?: Parameters<typeof validBot>[0]): Promise<{ id: string }>;
   newChat(): Promise<{ id: string; replyId: string }>;
   newUser(): Promise<Session>;
@@ -94,6 +96,18 @@ async function ok(res: LightMyRequestResponse, what: string) {
 /** The whole table: one line per route of the OpenAPI document. */
 const bot = (w: World) => w.bot.id;
 const freshBot = async (w: World) => (await w.newBot()).id;
+/** A new pending purchase of the owner's (a sandbox payment or cancel consumes one). */
+const freshPurchase = async (w: World) =>
+  (
+    (
+      await w.t.app.inject({
+        method: 'POST',
+        url: '/api/purchases',
+        headers: w.t.bearer(w.owner),
+        payload: { kind: 'gems', packageId: 'starter' },
+      })
+    ).json() as { id: string }
+  ).id;
 const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
@@ -281,6 +295,25 @@ const TABLE: Record<string, Entry> = {
   'GET /api/gems/config': { kind: 'public' },
   'GET /api/gems/quote': { kind: 'public', req: () => ({ url: '/api/gems/quote?costUsd=0.37' }) },
 
+  // Pricing: quotes and packs are public; the config is the admins'.
+  'GET /api/pricing/quote': { kind: 'public', req: () => ({ url: '/api/pricing/quote?type=text' }) },
+  'GET /api/tokens/packs': { kind: 'public' },
+  'GET /api/admin/pricing': { kind: 'admin' },
+  'PUT /api/admin/pricing': { kind: 'admin', body: DEFAULT_PRICING },
+
+  // Purchases: the buyer's own; another user's is 404, even to admins.
+  'POST /api/purchases': { kind: 'user', body: { kind: 'gems', packageId: 'starter' }, ok: 201 },
+  'GET /api/purchases': { kind: 'user' },
+  'GET /api/purchases/{id}': { kind: 'owner' },
+  'POST /api/purchases/{id}/sandbox/complete': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/purchases/${await freshPurchase(w)}/sandbox/complete` }),
+  },
+  'POST /api/purchases/{id}/sandbox/cancel': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/purchases/${await freshPurchase(w)}/sandbox/cancel` }),
+  },
+
   // Profiles: public pages; following is the signed-in user's own act.
   'GET /api/users/{usernameOrId}/profile': { kind: 'public' },
   'GET /api/users/{usernameOrId}/activity': { kind: 'public' },
@@ -430,6 +463,7 @@ function fill(path: string, w: World): string {
       if (path.includes('/api-keys/')) return w.apiKeyId;
       if (path.includes('/webhooks/')) return w.webhookId;
       if (path.includes('/exports/')) return w.exportId;
+      if (path.startsWith('/api/purchases/')) return w.purchaseId;
       return UNKNOWN;
     })
     .replace('{messageId}', w.replyId)
@@ -539,6 +573,7 @@ describe('the authorization matrix over every route of the OpenAPI document', ()
     const sessions = (await call(t, second.accessToken, 'GET', '/api/user/sessions')).json() as { id: string; current: boolean }[];
     w.otherSessionId = sessions.find((s) => s.current)!.id;
     w.exportId = (await ok(await as(owner, 'POST', '/api/user/data/export', { format: 'json' }), 'export')).id;
+    w.purchaseId = (await ok(await as(owner, 'POST', '/api/purchases', { kind: 'gems', packageId: 'starter' }), 'purchase')).id;
   }, 120_000);
   afterAll(() => w.t.close());
 

@@ -35,6 +35,25 @@ export const DOMAIN_EVENTS = {
   'user.followed': z.object({ followerId: z.string(), followeeId: z.string() }),
   /** A completed sign-in opened a session (password, with its second step if any, or OIDC; not the signup's first session). */
   'user.signed_in': z.object({ userId: z.string(), sessionId: z.string(), method: z.enum(['password', 'oidc']) }),
+  /** A purchase was paid and its gems or tokens credited (once). Amounts in the currency's minor unit. */
+  'purchase.paid': z.object({
+    purchaseId: z.string(),
+    userId: z.string(),
+    kind: z.enum(['gems', 'tokens']),
+    credits: z.number(),
+    amountMinor: z.number(),
+    currency: z.string(),
+  }),
+  /** An admin saved the pricing: every instance drops its cached copy. */
+  'pricing.changed': z.object({ updatedBy: z.string() }),
+  /** A paid purchase was refunded: `recovered` credits were taken back, `owed` could not be (already spent). */
+  'purchase.refunded': z.object({
+    purchaseId: z.string(),
+    userId: z.string(),
+    kind: z.enum(['gems', 'tokens']),
+    recovered: z.number(),
+    owed: z.number(),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

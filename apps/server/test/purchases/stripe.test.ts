@@ -1,0 +1,287 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@app/shared/auth/schemas';
+import type { GemBalance } from '@app/shared/gems/schemas';
+import type { Purchase } from '@app/shared/purchases/schemas';
+import { paymentEvents, purchases } from '../../src/db/schema/payments';
+import { spendGems } from '../../src/features/gems';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { expectError } from '../helpers/auth';
+import { call } from '../bots/helpers';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
+
+/**
+ * A stand-in for Stripe's API (STRIPE_API_URL): answers Checkout Session creation the way Stripe
+ * does, and keeps what it was sent. `failNext` makes the next call fail as Stripe refuses one.
+ */
+function stripeStandIn() {
+  const calls: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
+  let failNext = false;
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      calls.push({ path: req.url ?? '', form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      res.setHeader('content-type', 'application/json');
+      if (failNext) {
+        failNext = false;
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Your account cannot currently make live charges.' } }));
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        n += 1;
+        const id = `cs_test_${n}`;
+        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: 'payment' }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+    });
+  });
+  return {
+    calls,
+    failOnce: () => (failNext = true),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('purchases through Stripe', () => {
+  const standIn = stripeStandIn();
+  const signer = new Stripe('sk_test_signer');
+  let t: TestApp;
+  let eventCounter = 0;
+  beforeAll(async () => {
+    const url = await standIn.listen();
+    t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_suite', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  const gems = async (s: Session) => ((await call(t, s, 'GET', '/api/gems')).json() as GemBalance).totalGems;
+  const purchaseRow = async (id: string) => (await t.database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
+
+  /** Delivers an event as Stripe does: the JSON body signed with the endpoint's secret (t=, v1=). */
+  function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
+    const payload = JSON.stringify(event);
+    const signature =
+      opts.signature !== undefined
+        ? opts.signature
+        : signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+      payload,
+    });
+  }
+  const event = (type: string, object: object, id = `evt_test_${++eventCounter}`) => ({ id, object: 'event', type, data: { object } });
+  const completed = (p: Purchase, sessionId: string, extra: object = {}) =>
+    event('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      client_reference_id: p.id,
+      metadata: { purchaseId: p.id },
+      payment_intent: `pi_${p.id.slice(0, 8)}`,
+      ...extra,
+    });
+
+  async function startPurchase(s: Session, packageId = 'popular') {
+    const res = await call(t, s, 'POST', '/api/purchases', { kind: 'gems', packageId });
+    expect(res.statusCode, res.body).toBe(201);
+    const purchase = res.json() as Purchase;
+    return { purchase, sessionId: (await purchaseRow(purchase.id)).providerSessionId! };
+  }
+
+  it("starts a Checkout Session with the server's price, the purchase as client_reference_id and metadata, idempotently", async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    expect(purchase).toMatchObject({
+      status: 'pending',
+      provider: 'stripe',
+      amount: 9.99,
+      currency: 'usd',
+      checkoutUrl: `https://checkout.stripe.test/c/pay/${sessionId}`,
+    });
+    const sent = standIn.calls.at(-1)!;
+    expect(sent.path).toBe('/v1/checkout/sessions');
+    expect(sent.form.get('mode')).toBe('payment');
+    expect(sent.form.get('client_reference_id')).toBe(purchase.id);
+    expect(sent.form.get('metadata[purchaseId]')).toBe(purchase.id);
+    expect(sent.form.get('line_items[0][price_data][unit_amount]')).toBe('999');
+    expect(sent.form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(sent.form.get('customer_email')).toBe(s.user.email);
+    expect(sent.idempotencyKey).toBe(`checkout:${purchase.id}`);
+  });
+
+  it('checkout.session.completed credits the purchase once: the same event again, and 20 deliveries at once', async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    const paid = completed(purchase, sessionId);
+    const first = await deliver(paid);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(await gems(s)).toBe(1300);
+    expect((await call(t, s, 'GET', `/api/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'paid' });
+
+    expect((await deliver(paid)).json()).toEqual({ received: true, duplicate: true });
+    // Stripe sending one new event 20 times at the same moment, and other events about the same session.
+    const again = completed(purchase, sessionId);
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, () => deliver(again)),
+      deliver(completed(purchase, sessionId)),
+      deliver(event('checkout.session.async_payment_succeeded', (completed(purchase, sessionId).data as { object: object }).object)),
+    ]);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => (r.json() as { duplicate: boolean }).duplicate === false)).toHaveLength(3);
+    expect(await gems(s)).toBe(1300);
+    expect((await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, again.id))).length).toBe(1);
+  });
+
+  it('20 different purchases completed at once each credit once', async () => {
+    const s = await t.signup();
+    const started = await Promise.all(Array.from({ length: 20 }, () => startPurchase(s, 'starter')));
+    await Promise.all(started.map(({ purchase, sessionId }) => deliver(completed(purchase, sessionId))));
+    expect(await gems(s)).toBe(100 + 20 * 500);
+  });
+
+  it.each([
+    ['a signature made with another secret', { secret: 'whsec_someone_else' }],
+    ['a stale signature (301 s old)', { timestamp: Math.floor(Date.now() / 1000) - 301 }],
+    ['no signature', { signature: null }],
+    ['a malformed signature', { signature: 't=abc,v1=zzz' }],
+  ])('refuses %s with 400 and changes nothing', async (_name, opts) => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    const forged = completed(purchase, sessionId);
+    expectError(await deliver(forged, opts), 400, 'INVALID_SIGNATURE');
+    expect(await gems(s)).toBe(100);
+    expect((await purchaseRow(purchase.id)).status).toBe('pending');
+    expect(await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, forged.id))).toEqual([]);
+  });
+
+  it('a body changed after signing is refused', async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    const genuine = JSON.stringify(completed(purchase, sessionId, { amount_total: 999 }));
+    const signature = signer.webhooks.generateTestHeaderString({ payload: genuine, secret: WEBHOOK_SECRET });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: genuine.replace('"amount_total":999', '"amount_total":1'),
+    });
+    expectError(res, 400, 'INVALID_SIGNATURE');
+    expect(await gems(s)).toBe(100);
+  });
+
+  it("ignores a session that is not the purchase's own, and an unpaid one until its payment succeeds", async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    expect((await deliver(completed(purchase, 'cs_test_someone_elses'))).statusCode).toBe(200);
+    expect((await deliver(completed(purchase, sessionId, { payment_status: 'unpaid' }))).statusCode).toBe(200);
+    expect(await gems(s)).toBe(100);
+    const object = (completed(purchase, sessionId).data as { object: object }).object;
+    await deliver(event('checkout.session.async_payment_succeeded', object));
+    expect(await gems(s)).toBe(1300);
+  });
+
+  it('checkout.session.expired closes a pending purchase', async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    await deliver(
+      event('checkout.session.expired', {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        metadata: { purchaseId: purchase.id },
+      }),
+    );
+    expect((await call(t, s, 'GET', `/api/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'expired', checkoutUrl: null });
+  });
+
+  it('a full refund takes the gems back; what was spent already is recorded as owed; a second refund does nothing', async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s); // 1,200 gems
+    await deliver(completed(purchase, sessionId));
+    expect(await gems(s)).toBe(1300);
+    await spendGems(t.database.db, null, { userId: s.user.id, amount: 1250, reason: 'season_pass', idempotencyKey: `pass:${s.user.id}` });
+    const refund = event('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      refunded: true,
+      amount: 999,
+      amount_refunded: 999,
+      payment_intent: `pi_${purchase.id.slice(0, 8)}`,
+    });
+    expect((await deliver(refund)).statusCode).toBe(200);
+    expect(await gems(s)).toBe(0);
+    expect((await call(t, s, 'GET', `/api/purchases/${purchase.id}`)).json()).toMatchObject({ status: 'refunded', owed: 1150 });
+    const balance = (await call(t, s, 'GET', '/api/gems')).json() as GemBalance;
+    expect(balance.transactions[0]).toMatchObject({ type: 'spend', amount: 50, reason: 'purchase_refund', balanceAfter: 0 });
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        refunded: true,
+        amount: 999,
+        amount_refunded: 999,
+        payment_intent: `pi_${purchase.id.slice(0, 8)}`,
+      }),
+    );
+    expect((await call(t, s, 'GET', '/api/gems')).json()).toMatchObject({ totalGems: 0 });
+  });
+
+  it('a partial refund leaves the purchase paid', async () => {
+    const s = await t.signup();
+    const { purchase, sessionId } = await startPurchase(s);
+    await deliver(completed(purchase, sessionId));
+    await deliver(
+      event('charge.refunded', {
+        id: 'ch_2',
+        object: 'charge',
+        refunded: false,
+        amount: 999,
+        amount_refunded: 100,
+        payment_intent: `pi_${purchase.id.slice(0, 8)}`,
+      }),
+    );
+    expect(await gems(s)).toBe(1300);
+    expect((await purchaseRow(purchase.id)).status).toBe('paid');
+  });
+
+  it("a checkout Stripe refuses to start is a failed purchase, in the spec's words for gems", async () => {
+    const s = await t.signup();
+    standIn.failOnce();
+    const res = await call(t, s, 'POST', '/api/purchases', { kind: 'gems', packageId: 'popular' });
+    expectError(res, 502, 'PAYMENT_PROVIDER_ERROR', 'Ошибка при покупке Gems');
+    const { items } = (await call(t, s, 'GET', '/api/purchases')).json() as { items: Purchase[] };
+    expect(items.map((p) => p.status)).toEqual(['failed']);
+    expect(res.body).not.toMatch(/live charges|stripe/i);
+  });
+
+  it('has no sandbox payment when Stripe is configured', async () => {
+    const s = await t.signup();
+    const { purchase } = await startPurchase(s);
+    expect((await call(t, s, 'POST', `/api/purchases/${purchase.id}/sandbox/complete`)).statusCode).toBe(404);
+    expect(await gems(s)).toBe(100);
+  });
+
+  it('refuses to start with a secret key and no webhook secret', async () => {
+    await expect(createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_x' } })).rejects.toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});
