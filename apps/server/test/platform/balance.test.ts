@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createTestApp } from '../helpers/app';
@@ -12,7 +12,10 @@ describe('GET /api/tokens/balance', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: t.bearer(user) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ balance: 250 });
-      const entries = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.user.id));
+      const entries = await t.database.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.userId, user.user.id), eq(ledgerEntries.currency, 'tokens')));
       expect(entries).toEqual([
         expect.objectContaining({
           currency: 'tokens',
@@ -38,7 +41,7 @@ describe('GET /api/tokens/balance', () => {
       expect((await none.app.inject({ method: 'GET', url: '/api/tokens/balance', headers: none.bearer(poor) })).json()).toEqual({
         balance: 0,
       });
-      expect(await none.database.db.select().from(ledgerEntries)).toEqual([]);
+      expect(await none.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.currency, 'tokens'))).toEqual([]);
     } finally {
       await Promise.all([t.close(), none.close()]);
     }
