@@ -25,6 +25,8 @@ const RoutePlaceholder = lazy(() => import('@/features/misc/route-placeholder').
 const GoodbyePage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.GoodbyePage })));
 const NotFoundPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.UnauthorizedPage })));
+const TokensPage = lazy(() => import('@/features/tokens/tokens-page').then((m) => ({ default: m.TokensPage })));
+const CheckoutPage = lazy(() => import('@/features/purchases/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** Every route of the specs (bots-header-auth.md §2, settings-and-referrals.md §2). */
@@ -101,6 +103,22 @@ export const router = createBrowserRouter([
         ),
       })),
       { path: '/profile/:usernameOrId', element: <ProfilePage /> },
+      {
+        path: ROUTES.tokens,
+        element: (
+          <RequireAuth>
+            <TokensPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/checkout/:purchaseId',
+        element: (
+          <RequireAuth>
+            <CheckoutPage />
+          </RequireAuth>
+        ),
+      },
       {
         path: ROUTES.notifications,
         element: (

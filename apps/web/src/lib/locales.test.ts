@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
+import { GEM_MESSAGES } from '@app/shared/gems/messages';
+import { PURCHASE_MESSAGES } from '@app/shared/purchases/messages';
 import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
 import { SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
 
@@ -41,7 +43,7 @@ describe('translations', () => {
     expect([...ru].filter((k) => !en.has(k))).toEqual([]);
   });
 
-  it('every bot, profile, chat and settings message of the server has a Russian translation', () => {
+  it('every bot, profile, chat, settings and purchase message of the server has a Russian translation', () => {
     // The core file and each feature's locales/ru-messages.json, as i18n.ts merges them.
     const files = [path.join(SRC, 'locales', 'ru-messages.json'), ...filesOf('ru-messages').slice(1)];
     const ru = Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, string>)) as Record<
@@ -56,6 +58,8 @@ describe('translations', () => {
       ...Object.values(CHAT_MESSAGES),
       ...Object.values(SETTINGS_FAILURES),
       ...Object.values(SETTINGS_MESSAGES),
+      ...Object.values(PURCHASE_MESSAGES),
+      GEM_MESSAGES.insufficientGems,
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);
   });

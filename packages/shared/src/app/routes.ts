@@ -43,6 +43,7 @@ export const ROUTES = {
   partnerSettings: '/partner/settings',
   referrals: '/referrals',
   tokens: '/tokens',
+  checkout: (purchaseId: string) => `/checkout/${encodeURIComponent(purchaseId)}`,
   comics: '/comics',
   games: '/games',
   help: '/help',
