@@ -83,6 +83,43 @@ export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): 
   return row as T['$inferSelect'];
 }
 
+/**
+ * Makes a pool live through its server going away and coming back. An idle client that loses
+ * its connection is dropped by the pool ('error' on the pool, ignored here: the next query opens
+ * a new one). A client checked out (a transaction, the migration lock) has no listener of the
+ * pool's: its 'error' event would be an uncaught exception, and the process would die. Here it is
+ * released, broken, the moment its connection is lost, so that the pool drops it: a transaction
+ * whose BEGIN fails is never released by drizzle, and each would otherwise keep a slot of the pool
+ * for good (with all of them lost, every request waits for a connection, and `pool.end()` never
+ * ends). The holder's own release later does nothing, and its queries fail (`isDatabaseUnavailable`).
+ */
+function survivesConnectionLoss(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  // The callback form is pool.query's, which listens for its client's errors itself.
+  (pool as { connect: unknown }).connect = (callback?: unknown) =>
+    callback
+      ? connect(callback)
+      : connect()!.then((client) => {
+          const release = client.release;
+          let released = false;
+          const lost = (err: Error) => {
+            if (released) return;
+            released = true;
+            release(err);
+          };
+          client.on('error', lost);
+          client.release = (err?: Error | boolean) => {
+            if (released) return;
+            released = true;
+            client.removeListener('error', lost);
+            release(err);
+          };
+          return client;
+        });
+}
+
 export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string } | { memory: true };
 
 // Any fixed number works; it only has to be the same in every instance of the app.
@@ -94,9 +131,9 @@ const MIGRATION_LOCK_ID = 7_202_611;
  */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10 });
-    // An idle client that loses its server must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    // A server that can't be reached fails a request after 5 s rather than holding it.
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
+    survivesConnectionLoss(pool);
     const db = drizzlePg(pool) as unknown as Database;
     return {
       db,
@@ -104,7 +141,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       async ping() {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      // Bounded: a client still checked out (a request the shutdown cut short) would hold it forever.
+      close: async () => {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([pool.end(), new Promise((resolve) => (timer = setTimeout(resolve, 3_000)))]);
+        clearTimeout(timer);
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       async withExclusiveLock(fn) {
         const client = await pool.connect();

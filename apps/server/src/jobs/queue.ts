@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { queryRows } from '../db/client';
+import { jobRuns } from '../db/schema/chats';
 import { jobs } from '../db/schema/jobs';
 import type { AppMetrics } from '../plugins/metrics';
 
@@ -24,12 +25,21 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** Work that runs in every instance on a timer and is safe to repeat (its own bookkeeping makes it once). */
+/**
+ * Work that runs on a timer in whichever instance gets to it first each period (`claimPeriod`),
+ * and that is safe to repeat all the same (a run cut short is done again by the next one).
+ */
 export interface PeriodicJob {
   name: string;
   everyMs: number;
   run(): Promise<unknown>;
 }
+
+// The `job_runs` row of a periodic job (its key is the job's name) holds when its last run began.
+const PERIODIC_RUN = 'periodic';
+// A period is claimed once this share of it has passed since the last run began: the instances'
+// timers drift and tick at different moments, and a tick a little early must not skip a period.
+const PERIOD_SHARE = 0.9;
 
 // A claimed job holds its lock this long; an instance that dies with it gives it back after that.
 const LOCK_MS = 5 * 60_000;
@@ -74,6 +84,25 @@ export class JobQueue {
 
   every(name: string, everyMs: number, run: () => Promise<unknown>): void {
     this.periodic.push({ name, everyMs, run });
+  }
+
+  /**
+   * Claims the current period of a periodic job for this instance: true for the first caller of
+   * every instance once 90% of the period has passed since the last run began (the database's
+   * clock, one row per job in `job_runs`), false for the others. Every instance ticks; one runs.
+   */
+  async claimPeriod(job: Pick<PeriodicJob, 'name' | 'everyMs'>): Promise<boolean> {
+    const gapMs = Math.round(job.everyMs * PERIOD_SHARE);
+    const rows = await this.db
+      .insert(jobRuns)
+      .values({ job: PERIODIC_RUN, key: job.name, finishedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: [jobRuns.job, jobRuns.key],
+        set: { finishedAt: sql`now()` },
+        setWhere: sql`${jobRuns.finishedAt} <= now() - ${`${gapMs} milliseconds`}::interval`,
+      })
+      .returning({ key: jobRuns.key });
+    return rows.length > 0;
   }
 
   /** Adds a job (inside the caller's transaction when given one); answers its id, or null when deduplicated. */
@@ -156,6 +185,7 @@ export class JobQueue {
       await handler(job.payload, job);
       if (this.released.has(job.id)) return;
       await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+      this.log.debug({ kind: job.kind, id: job.id, attempts: job.attempts }, 'job done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (this.released.has(job.id)) return;

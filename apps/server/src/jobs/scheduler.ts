@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Starts the periodic work that features registered (`app.ctx.jobs.every`: housekeeping that is
- * idempotent, so that every instance may run it at once) and the persisted queue's polling (work
- * that must run exactly once: digests, deletions, webhook deliveries).
+ * idempotent; every instance ticks, and the one that claims the period runs it) and the persisted
+ * queue's polling (work that must run exactly once: digests, deletions, webhook deliveries).
  */
 export function startScheduler(app: FastifyInstance): (graceMs?: number) => Promise<void> {
   const periodic = app.ctx.jobs.periodic;
@@ -12,10 +12,14 @@ export function startScheduler(app: FastifyInstance): (graceMs?: number) => Prom
   const running = new Set<Promise<void>>();
   const timers = periodic.map((job) => {
     const tick = () => {
-      const run = job
-        .run()
-        .then((result) => app.log.debug({ job: job.name, result }, 'job done'))
-        .catch((err: unknown) => app.log.error({ err, job: job.name }, 'job failed'))
+      const run = app.ctx.jobs
+        .claimPeriod(job)
+        .then(async (mine) => {
+          if (!mine) return app.log.debug({ job: job.name }, 'periodic job skipped');
+          const result = await job.run();
+          app.log.debug({ job: job.name, result }, 'periodic job done');
+        })
+        .catch((err: unknown) => app.log.error({ err, job: job.name }, 'periodic job failed'))
         .finally(() => running.delete(run));
       running.add(run);
     };

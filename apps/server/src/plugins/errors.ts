@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, GENERIC_MESSAGES } from '@app/shared/http/errors';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../lib/http-errors';
 import { deferredAuthError } from './auth';
 
@@ -54,6 +55,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             : GENERIC_MESSAGES.validation;
       const code = status === 400 ? ERROR_CODES.VALIDATION_ERROR : status === 404 ? ERROR_CODES.NOT_FOUND : ERROR_CODES.VALIDATION_ERROR;
       return send(reply, status, { code, message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not this request's fault, and likely gone in a moment: the client may try again.
+      request.log.warn({ err }, 'request failed: the database is unreachable');
+      return send(reply, 503, { code: ERROR_CODES.SERVICE_UNAVAILABLE, message: GENERIC_MESSAGES.unavailable }, { 'retry-after': '5' });
     }
     request.log.error({ err }, 'request failed');
     const message = request.routeOptions.config.failureMessage ?? GENERIC_MESSAGES.internal;
