@@ -16,7 +16,7 @@ export function LanguageTrigger({ className, ...props }: ComponentProps<'button'
     <button type="button" className={cn(linkClass({ isActive: false }), 'w-full text-left', className)} {...props}>
       <Languages />
       <span className="flex-1">{t('nav.language')}</span>
-      <span className="text-xs uppercase opacity-70">{i18n.language}</span>
+      <span className="text-xs uppercase">{i18n.language}</span>
     </button>
   );
 }

@@ -6,7 +6,7 @@ import type { InAppNotification } from '@app/shared/notifications/schemas';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { NotificationItem } from './notification-item';
 import { NotificationListStates } from './notification-list-states';
 import { useDeleteNotification, useMarkAllRead, useMarkRead, useNotificationList } from './notifications-api';
@@ -64,32 +64,35 @@ export function NotificationsPage() {
           <TabsTrigger value="all">{t('notificationsPage.all')}</TabsTrigger>
           <TabsTrigger value="unread">{t('notificationsPage.unread')}</TabsTrigger>
         </TabsList>
-      </Tabs>
 
-      <Card>
-        <CardContent className="p-2 sm:p-3">
-          <NotificationListStates
-            list={list}
-            roomy
-            skeletonRows={5}
-            isEmpty={list.data?.items.length === 0}
-            empty={filter === 'unread' ? t('notificationsPage.noUnread') : t('notificationsBell.empty')}
-          >
-            <ul className="grid gap-1">
-              {(list.data?.items ?? []).map((n) => (
-                <NotificationItem
-                  key={n.id}
-                  notification={n}
-                  onOpen={open}
-                  onMarkRead={(x) => markRead.mutate(x.id)}
-                  onDelete={(x) => remove.mutate(x.id)}
-                />
-              ))}
-            </ul>
-          </NotificationListStates>
-        </CardContent>
-      </Card>
-      {list.data ? <Pagination page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} /> : null}
+        {/* The list is the chosen tab's panel, so each tab controls an element that exists. */}
+        <TabsContent value={filter} className="mt-5 grid gap-5">
+          <Card>
+            <CardContent className="p-2 sm:p-3">
+              <NotificationListStates
+                list={list}
+                roomy
+                skeletonRows={5}
+                isEmpty={list.data?.items.length === 0}
+                empty={filter === 'unread' ? t('notificationsPage.noUnread') : t('notificationsBell.empty')}
+              >
+                <ul className="grid gap-1">
+                  {(list.data?.items ?? []).map((n) => (
+                    <NotificationItem
+                      key={n.id}
+                      notification={n}
+                      onOpen={open}
+                      onMarkRead={(x) => markRead.mutate(x.id)}
+                      onDelete={(x) => remove.mutate(x.id)}
+                    />
+                  ))}
+                </ul>
+              </NotificationListStates>
+            </CardContent>
+          </Card>
+          {list.data ? <Pagination page={page} total={list.data.total} limit={PAGE_SIZE} onPage={setPage} /> : null}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
