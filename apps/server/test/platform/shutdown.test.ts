@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/db/client';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createScratchDatabase } from '../helpers/database';
 import { openReplyStream, startServer, type ServerProcess } from '../helpers/server-process';
+import { startTcpProxy } from '../helpers/tcp-proxy';
 
 /**
  * Shutdown and crash, on the real server started as a child process (issue 14, part 3): SIGTERM
@@ -257,42 +258,13 @@ async function flakyRedis() {
     throw new Error('this test needs redis-server on PATH or REDIS_URL');
   }
 
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  let proxy: net.Server | null = null;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const server = net.createServer((client) => {
-        const upstream = net.connect(backend);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => s.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        proxy = server;
-        resolve();
-      });
-    });
-  await listen();
+  const proxy = await startTcpProxy(backend, await freePort());
   return {
-    url: `redis://127.0.0.1:${port}`,
-    async goAway() {
-      const server = proxy;
-      proxy = null;
-      if (!server) return;
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-    comeBack: listen,
+    url: `redis://127.0.0.1:${proxy.port}`,
+    goAway: () => proxy.cut(),
+    comeBack: () => proxy.restore(),
     async close() {
-      await this.goAway();
+      await proxy.close();
       redisServer?.kill('SIGKILL');
     },
   };

@@ -22,13 +22,14 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { logout, isLoggingOut } = useLogout();
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the page from assistive technology while its links stay focusable (axe: aria-hidden-focus).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="rounded-full outline-offset-2 transition-opacity hover:opacity-90"
         aria-label={t('header.accountMenu')}
         data-testid="profile-menu"
       >
-        <Avatar src={user.avatarUrl} name={user.displayName} />
+        <Avatar src={user.avatarUrl} name={user.displayName} decorative />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="grid gap-1.5">

@@ -10,7 +10,7 @@ const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         outline: 'text-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground',
+        destructive: 'border-transparent bg-destructive-solid text-destructive-foreground',
         premium: 'border-transparent bg-gradient-to-r from-amber-400 to-pink-500 text-white',
         success: 'border-transparent bg-success/15 text-success',
       },

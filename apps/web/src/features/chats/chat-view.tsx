@@ -44,7 +44,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
         </Link>
         <div className="ml-auto flex items-center gap-1">
           <RateButton rating={rating} />
-          <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat">
+          <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat" aria-label={t('chat.newChat')}>
             <Plus />
             <span className="hidden sm:inline">{t('chat.newChat')}</span>
           </Button>

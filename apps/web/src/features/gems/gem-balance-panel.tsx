@@ -1,4 +1,4 @@
-import { Gem, ShoppingBag, Sparkles } from 'lucide-react';
+import { Gem, ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,12 +6,12 @@ import { gemBalanceTone } from '@app/shared/gems/rules';
 import { GEM_MESSAGES } from '@app/shared/gems/messages';
 import { ErrorCard } from '@/components/error-card';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useStartPurchase } from '../purchases/api';
+import { PackCard } from '../tokens/pack-card';
 import { TransactionList } from '../tokens/transaction-list';
 import { useGemBalance, useGemPackages } from './api';
 
@@ -101,39 +101,35 @@ export function GemBalancePanel() {
               <ErrorCard message={packages.error.message} onRetry={() => void packages.refetch()} />
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-                {packages.data.items.map((p) => (
-                  <li
-                    key={p.id}
-                    className={cn('relative grid gap-2 rounded-lg border p-4', p.isPopular && 'border-primary ring-1 ring-primary')}
-                  >
-                    {p.isPopular && (
-                      <Badge className="absolute -top-2.5 right-3">
-                        <Sparkles className="size-3" aria-hidden />
-                        {t('gems.popular')}
-                      </Badge>
-                    )}
-                    <p className="font-semibold">{t(`gems.packageNames.${p.id}`, { defaultValue: p.name })}</p>
-                    <p className="text-2xl font-bold tabular-nums">
-                      {number.format(p.gems)} <span className="text-sm font-medium text-muted-foreground">{t('gems.unit')}</span>
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {usd.format(p.priceUsd)}
-                      {p.discount > 0 && <span className="ml-2 font-medium text-success">{t('gems.discount', { value: p.discount })}</span>}
-                    </p>
-                    <Button
-                      size="sm"
-                      variant={p.isPopular ? 'default' : 'outline'}
+                {packages.data.items.map((p) => {
+                  const name = t(`gems.packageNames.${p.id}`, { defaultValue: p.name });
+                  const buyLabel = t('gems.buyFor', { price: usd.format(p.priceUsd) });
+                  return (
+                    <PackCard
+                      key={p.id}
+                      name={name}
+                      amount={
+                        <>
+                          {number.format(p.gems)} <span className="text-sm font-medium text-muted-foreground">{t('gems.unit')}</span>
+                        </>
+                      }
+                      price={
+                        <>
+                          {usd.format(p.priceUsd)}
+                          {p.discount > 0 && (
+                            <span className="ml-2 font-medium text-success">{t('gems.discount', { value: p.discount })}</span>
+                          )}
+                        </>
+                      }
+                      isPopular={p.isPopular}
+                      popularLabel={t('gems.popular')}
+                      buyLabel={buyLabel}
+                      buyName={t('gems.buyPackage', { action: buyLabel, name, gems: number.format(p.gems) })}
                       disabled={start.isPending}
-                      onClick={() => start.mutate({ kind: 'gems', packageId: p.id })}
-                      aria-label={t('gems.buyPackage', {
-                        name: t(`gems.packageNames.${p.id}`, { defaultValue: p.name }),
-                        gems: number.format(p.gems),
-                      })}
-                    >
-                      {t('gems.buyFor', { price: usd.format(p.priceUsd) })}
-                    </Button>
-                  </li>
-                ))}
+                      onBuy={() => start.mutate({ kind: 'gems', packageId: p.id })}
+                    />
+                  );
+                })}
               </ul>
             )}
           </section>

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { SearchInput } from '@/components/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
 import { useMyBots, usePublicBots } from '@/features/bots/api';
 import { BotCard, BotCardSkeleton } from '@/features/bots/components/bot-card';
 import { useFavoriteIds } from '@/features/bots/use-favorite-ids';
@@ -83,12 +83,27 @@ export function ProfileBotsTab({ profile }: { profile: PublicProfile }) {
           </SelectContent>
         </Select>
         <div className="flex items-center gap-2">
-          <Tabs value={view} onValueChange={(v) => setView(v as 'grid' | 'list')}>
-            <TabsList>
-              <TabsTrigger value="grid">{t('profile.grid')}</TabsTrigger>
-              <TabsTrigger value="list">{t('profile.list')}</TabsTrigger>
-            </TabsList>
-          </Tabs>
+          {/* A view switch, not tabs: both views show the same list (tabs would point at panels that don't exist). */}
+          <div
+            role="group"
+            aria-label={t('profile.view')}
+            className="inline-flex h-9 items-center rounded-lg bg-muted p-1 text-muted-foreground"
+          >
+            {(['grid', 'list'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                aria-pressed={view === v}
+                onClick={() => setView(v)}
+                className={cn(
+                  'inline-flex h-7 items-center rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  view === v ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
+                )}
+              >
+                {t(`profile.${v}`)}
+              </button>
+            ))}
+          </div>
           {profile.isMe ? (
             <Button asChild size="sm">
               <Link to={ROUTES.botsCreate}>

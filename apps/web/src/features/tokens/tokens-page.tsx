@@ -1,17 +1,16 @@
-import { Coins, Sparkles } from 'lucide-react';
+import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCard } from '@/components/error-card';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
 import { GemBalancePanel } from '../gems/gem-balance-panel';
 import { useStartPurchase } from '../purchases/api';
 import { useTokenBalance, useTokenHistory, useTokenPacks } from './api';
+import { PackCard } from './pack-card';
 import { TransactionList } from './transaction-list';
 
 /** /tokens: the wallet. Token balance, packs to buy, the whole token history, where tokens come from and go; and the gems. */
@@ -72,30 +71,20 @@ export function TokensPage() {
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {packs.data.items.map((p) => {
                   const name = t(`tokensPage.packNames.${p.id}`, { defaultValue: p.name });
+                  const buyLabel = t('tokensPage.buyFor', { price: eur.format(p.priceEur) });
                   return (
-                    <li
+                    <PackCard
                       key={p.id}
-                      className={cn('relative grid gap-2 rounded-lg border p-4', p.isPopular && 'border-primary ring-1 ring-primary')}
-                    >
-                      {p.isPopular && (
-                        <Badge className="absolute -top-2.5 right-3">
-                          <Sparkles className="size-3" aria-hidden />
-                          {t('tokensPage.popular')}
-                        </Badge>
-                      )}
-                      <p className="font-semibold">{name}</p>
-                      <p className="text-2xl font-bold tabular-nums">{number.format(p.tokens)}</p>
-                      <p className="text-sm text-muted-foreground">{eur.format(p.priceEur)}</p>
-                      <Button
-                        size="sm"
-                        variant={p.isPopular ? 'default' : 'outline'}
-                        disabled={start.isPending}
-                        onClick={() => start.mutate({ kind: 'tokens', packId: p.id })}
-                        aria-label={t('tokensPage.buyPack', { name, tokens: number.format(p.tokens) })}
-                      >
-                        {t('tokensPage.buyFor', { price: eur.format(p.priceEur) })}
-                      </Button>
-                    </li>
+                      name={name}
+                      amount={number.format(p.tokens)}
+                      price={eur.format(p.priceEur)}
+                      isPopular={p.isPopular}
+                      popularLabel={t('tokensPage.popular')}
+                      buyLabel={buyLabel}
+                      buyName={t('tokensPage.buyPack', { action: buyLabel, name, tokens: number.format(p.tokens) })}
+                      disabled={start.isPending}
+                      onBuy={() => start.mutate({ kind: 'tokens', packId: p.id })}
+                    />
                   );
                 })}
               </ul>

@@ -141,7 +141,7 @@ function StatisticsBody({ stats }: { stats: BotStatistics }) {
           ))}
         </TabsList>
         <TabsContent value="activity" className="grid gap-4">
-          <div className="h-56 w-full" aria-label={t('stats.perDay')}>
+          <div className="h-56 w-full" role="img" aria-label={t('stats.perDay')}>
             <ResponsiveContainer>
               <LineChart data={days} margin={{ left: -20, right: 8, top: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
