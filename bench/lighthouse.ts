@@ -6,6 +6,7 @@
  *   npm run bench:lighthouse                      3 runs per page and preset
  *   BENCH_RUNS=5 npm run bench:lighthouse
  *   BENCH_KEEP=/tmp/lh npm run bench:lighthouse   also keeps each run's JSON report there
+ *   BENCH_ONLY='/ mobile' npm run bench:lighthouse  only the runs whose "page preset" contains this
  *
  * What it does: builds what changed (scripts/build-if-stale.js), starts the compiled server on the
  * embedded database in a temporary folder (demo data), signs the demo user in once in a Chromium
@@ -39,6 +40,7 @@ const CHROME_FLAGS = [
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'charachat-lighthouse-'));
 const profileDir = path.join(work, 'chromium-profile');
+const only = process.env.BENCH_ONLY ?? '';
 const keep = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
 
 function run(command: string, args: string[]): void {
@@ -72,8 +74,9 @@ async function startServer() {
   throw new Error('the server did not answer /healthz within 60 s');
 }
 
-/** Signs the demo user in through the login page, in the profile Lighthouse will use; returns a public bot's id. */
-async function signInAndPickBot(): Promise<string> {
+/** Signs the demo user in through the login page, in the profile Lighthouse will use. */
+async function signIn(): Promise<void> {
+  fs.rmSync(profileDir, { recursive: true, force: true });
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
     args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
@@ -86,13 +89,16 @@ async function signInAndPickBot(): Promise<string> {
     await form.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await form.getByRole('button', { name: 'Sign In' }).click();
     await page.getByTestId('profile-menu').waitFor({ timeout: 15_000 });
-    const bots = (await (await fetch(`${base}/api/bots/public?sortBy=popular&page=1&limit=1`)).json()) as { items: { id: string }[] };
-    const botId = bots.items[0]?.id;
-    if (!botId) throw new Error('no public bot in the demo data');
-    return botId;
   } finally {
     await context.close();
   }
+}
+
+async function pickBot(): Promise<string> {
+  const bots = (await (await fetch(`${base}/api/bots/public?sortBy=popular&page=1&limit=1`)).json()) as { items: { id: string }[] };
+  const botId = bots.items[0]?.id;
+  if (!botId) throw new Error('no public bot in the demo data');
+  return botId;
 }
 
 type Scores = { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
@@ -140,7 +146,7 @@ async function main() {
   run(process.execPath, ['scripts/build-if-stale.js']);
   const server = await startServer();
   try {
-    const botId = await signInAndPickBot();
+    const botId = await pickBot();
     const pages = [
       ['/', `${base}/`],
       ['/chat/{botId}', `${base}/chat/${botId}`],
@@ -149,7 +155,14 @@ async function main() {
     console.log('page            preset   perf  a11y    FCP    LCP    TBT   CLS     SI   (perf of each run)');
     for (const [name, url] of pages) {
       for (const preset of ['mobile', 'desktop'] as const) {
-        const runs = Array.from({ length: RUNS }, (_, i) => lighthouse(url, preset, i));
+        if (!`${name} ${preset}`.includes(only)) continue;
+        const runs: Scores[] = [];
+        // A fresh sign-in before each run: Lighthouse ends Chromium before it writes the rotated
+        // refresh cookie to the profile, and the next run's stale cookie would end the session.
+        for (let i = 0; i < RUNS; i++) {
+          await signIn();
+          runs.push(lighthouse(url, preset, i));
+        }
         const m = (key: keyof Scores) => median(runs.map((r) => r[key]));
         console.log(
           [

@@ -108,11 +108,41 @@ export async function api<S extends z.ZodType | undefined = undefined>(path: str
   return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
 }
 
+// Reads started by the entry script before React and the page's chunk are loaded (main.tsx).
+const PREFETCH_FRESH_MS = 10_000;
+const prefetched = new Map<string, { at: number; response: Promise<Response> }>();
+
+/**
+ * Starts a public GET (no token) at once; the first api() call of the same path with
+ * `withAuth: false` within 10 s takes its answer instead of asking again. The first page's data
+ * thus travels while the scripts that will ask for it are still loading.
+ */
+export function prefetchPublic(path: string): void {
+  if (prefetched.has(path)) return;
+  const response = fetch(path, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  // A failure here is not reported: the page's own call asks again.
+  response.catch(() => prefetched.delete(path));
+  prefetched.set(path, { at: Date.now(), response });
+}
+
+function takePrefetched(path: string): Promise<Response> | undefined {
+  const hit = prefetched.get(path);
+  if (!hit) return undefined;
+  prefetched.delete(path);
+  return Date.now() - hit.at <= PREFETCH_FRESH_MS ? hit.response.catch(() => send(path, {}, null)) : undefined;
+}
+
 /** The successful raw answer of a call (downloads); the same auth, limits and errors as api(). */
 export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | undefined> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
   if (method === 'GET') await readLimiter.acquire();
   const withAuth = opts.withAuth ?? true;
+  const early = method === 'GET' && !withAuth ? takePrefetched(path) : undefined;
+  if (early) {
+    const res = await early;
+    if (!res.ok) throw await errorFrom(res);
+    return res;
+  }
   if (withAuth) await auth.settled();
   let token = withAuth ? auth.getAccessToken() : null;
   let res = await send(path, opts, token);

@@ -20,6 +20,8 @@ import {
   type PublicBotsQuery,
 } from '@app/shared/bots/schemas';
 import { api, apiUpload } from '@/lib/api-client';
+import { toQueryString } from '@/lib/query-string';
+import { CATEGORIES_PATH, publicBotsPath } from './explore/first-page';
 
 /**
  * Every bot call of bots-header-auth.md §7, one fetcher and one hook each. Query keys start with
@@ -34,22 +36,10 @@ export const botKeys = {
   collaborators: (id: string) => ['bots', 'collaborators', id] as const,
 };
 
-/** `{a: 1, b: undefined, c: ['x','y']}` → `?a=1&c=x,y` (empty values left out). */
-export function toQueryString(query: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export const getBot = (id: string) => api(`/api/bots/${id}`, { schema: ZBot });
 export const listMyBots = (query: MyBotsQuery) => api(`/api/bots/my${toQueryString(query)}`, { schema: ZBotSummaryPage });
-export const listPublicBots = (query: PublicBotsQuery) => api(`/api/bots/public${toQueryString(query)}`, { schema: ZBotSummaryPage });
+// The public catalogue is the same for everyone: no token, so it needn't wait for the session (and the entry may have fetched it already).
+export const listPublicBots = (query: PublicBotsQuery) => api(publicBotsPath(query), { schema: ZBotSummaryPage, withAuth: false });
 
 export function useBot(id: string | undefined) {
   return useQuery({ queryKey: botKeys.detail(id ?? ''), queryFn: () => getBot(id!), enabled: Boolean(id) });
@@ -73,7 +63,7 @@ export function usePublicBots(query: PublicBotsQuery, opts: { enabled?: boolean 
 export function useCategories() {
   return useQuery({
     queryKey: ['bots', 'categories'],
-    queryFn: () => api('/api/bots/categories', { schema: ZCategoryList }),
+    queryFn: () => api(CATEGORIES_PATH, { schema: ZCategoryList, withAuth: false }),
     staleTime: 10 * 60_000,
   });
 }

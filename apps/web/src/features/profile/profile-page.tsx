@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import { Bot, MessageSquare, MessagesSquare, Star, Trophy, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -35,7 +36,7 @@ export function ProfilePage() {
 
 function Profile({ profile }: { profile: PublicProfile }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const stats = [
     { icon: Bot, label: t('profile.stats.bots'), value: number.format(profile.stats.publicBots) },
     { icon: MessagesSquare, label: t('profile.stats.chats'), value: number.format(profile.stats.totalChats) },

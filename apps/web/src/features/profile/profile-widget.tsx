@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import { CalendarDays, Globe, MapPin, Pencil, Share2, Trophy, UserMinus, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ export function ProfileWidget({ profile, variant = 'full' }: { profile: PublicPr
       </Link>
     );
   }
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Card className="grid gap-5 p-5 sm:grid-cols-[auto_1fr] sm:p-8">
       <Avatar src={profile.avatarUrl} name={profile.displayName} className="size-24 sm:size-28" />

@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import {
   Copy,
   Download,
@@ -68,7 +69,7 @@ function BotDetail({ bot }: { bot: Bot }) {
   const [reporting, setReporting] = useState(false);
   const canEdit = bot.myRole === 'owner' || bot.myRole === 'editor';
   const isOwner = bot.myRole === 'owner';
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const rating = bot.stats.avgRating ?? DEFAULT_CARD_RATING;
   const showSignIn = useAuthModal((s) => s.show);
 

@@ -1,5 +1,5 @@
 import { PlusCircle, Sparkles, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOADING_SKELETON_CARDS, SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
@@ -22,10 +22,9 @@ import { useCategories, usePublicBots } from '../api';
 import { BotCard, BotCardSkeleton } from '../components/bot-card';
 import { CategoryIcon } from '../components/category-icon';
 import { useFavoriteIds } from '../use-favorite-ids';
+import { EXPLORE_PAGE_SIZE, explorePublicQuery } from './first-page';
 import { isFiltered, readExploreQuery, writeExploreQuery, type ExploreQuery } from './explore-query';
 import { useNsfwOptIn } from './use-nsfw-opt-in';
-
-const PAGE_SIZE = 24;
 
 /** The home page (/ and /explore): public characters to search, filter by category and tags, and sort. */
 export function ExplorePage() {
@@ -52,18 +51,13 @@ export function ExplorePage() {
   const [nsfw, setNsfw] = useNsfwOptIn();
   const categories = useCategories();
   const favorites = useFavoriteIds();
-  const bots = usePublicBots({
-    q: query.q || undefined,
-    category: query.category || undefined,
-    tags: query.tags.length ? query.tags.join(',') : undefined,
-    sortBy: query.sortBy,
-    page: query.page,
-    limit: PAGE_SIZE,
-    nsfw: nsfw ? 'true' : undefined,
-  });
+  const bots = usePublicBots(explorePublicQuery(query, nsfw));
+  // The cards are drawn in the background (a deferred value renders in slices that let the
+  // browser breathe), so their arrival never freezes typing, scrolling or the first paint.
+  const shown = useDeferredValue(bots.data);
   const filtered = isFiltered(query);
   // A page past the end (a stale link, a list that shrank) goes to the last one.
-  const lastPage = bots.data ? Math.max(1, Math.ceil(bots.data.total / PAGE_SIZE)) : 1;
+  const lastPage = bots.data ? Math.max(1, Math.ceil(bots.data.total / EXPLORE_PAGE_SIZE)) : 1;
   useEffect(() => {
     if (bots.data && !bots.isPlaceholderData && query.page > lastPage) update({ page: lastPage });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render
@@ -173,13 +167,13 @@ export function ExplorePage() {
 
         {bots.isError ? (
           <ErrorCard message={bots.error.message || BOT_FAILURES.list} onRetry={() => void bots.refetch()} />
-        ) : bots.isPending ? (
+        ) : !shown ? (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t('common.loading')}>
             {Array.from({ length: LOADING_SKELETON_CARDS }, (_, i) => (
               <BotCardSkeleton key={i} />
             ))}
           </div>
-        ) : bots.data.items.length === 0 ? (
+        ) : shown.items.length === 0 ? (
           <Card className="border-dashed">
             <CardContent className="grid place-items-center gap-3 p-10 text-center">
               <Sparkles className="size-10 text-primary" />
@@ -208,11 +202,11 @@ export function ExplorePage() {
               className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', bots.isPlaceholderData && 'opacity-70')}
               aria-busy={bots.isFetching}
             >
-              {bots.data.items.map((bot) => (
+              {shown.items.map((bot) => (
                 <BotCard key={bot.id} bot={bot} favorited={favorites.has(bot.id)} onTagClick={addTag} />
               ))}
             </div>
-            <Pagination page={query.page} total={bots.data.total} limit={PAGE_SIZE} onPage={(page) => update({ page })} />
+            <Pagination page={query.page} total={shown.total} limit={EXPLORE_PAGE_SIZE} onPage={(page) => update({ page })} />
           </>
         )}
       </section>

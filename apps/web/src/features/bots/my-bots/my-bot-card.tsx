@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import { BarChart3, Copy, Download, EyeOff, Loader2, MoreVertical, Pencil, Trash2, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function MyBotCard({ bot, selected, onToggle }: { bot: BotSummary; select
   const [stats, setStats] = useState<BotSummary['stats'] | null>(null);
   const [loadingStats, setLoadingStats] = useState(false);
   const visibilityVariant = bot.visibility === 'public' ? 'success' : 'outline';
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
 
   const viewStats = async () => {
     setLoadingStats(true);

@@ -1,3 +1,4 @@
+import { numberFormat } from '@/lib/intl';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Download, MessageSquare, MessagesSquare, RefreshCw, Star, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -95,7 +96,7 @@ export function BotStatisticsWidget({ botId }: { botId: string }) {
 
 function StatisticsBody({ stats }: { stats: BotStatistics }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const trend = chatTrend(stats.dailyStats);
   const cards = [
     { icon: MessagesSquare, label: t('stats.chats'), value: number.format(stats.totalChats), extra: trend },
