@@ -16,6 +16,10 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'letters, digits and . _ : - only, at most 64')
+    .default('charachat:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolish.default(false),
   WEB_DIST: z.string().optional(),
@@ -134,7 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     dbPoolMax: e.DB_POOL_MAX,
     redisUrl: e.REDIS_URL || undefined,
-    redisPrefix: 'charachat:',
+    // Two deployments sharing one Redis keep apart by their prefix.
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
