@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,7 @@ import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
+import { postgresTransport, redisTransport } from './events/transports';
 import { JobQueue } from './jobs/queue';
 import { sealKeyOf } from './lib/sealed';
 import { authPlugin } from './plugins/auth';
@@ -123,6 +125,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     ready: true,
   };
   app.decorate('ctx', ctx);
+  // Events that every instance must see (caches, live streams) cross instances through Redis when
+  // there is one, else PostgreSQL's NOTIFY; the embedded database is one instance (decision 016).
+  const transport =
+    redis && config.redisUrl
+      ? redisTransport(redis, config.redisUrl, config.redisPrefix, app.log)
+      : database.kind === 'postgres' && config.databaseUrl
+        ? postgresTransport(config.databaseUrl, (channel, text) => database.db.execute(sql`select pg_notify(${channel}, ${text})`), app.log)
+        : null;
+  if (transport) {
+    await ctx.events.connect(transport);
+    app.addHook('onClose', () => transport.close());
+  }
 
   await app.register(errorsPlugin);
   await app.register(nulBytesPlugin);

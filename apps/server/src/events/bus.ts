@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent, DomainEventName, DomainEventPayload } from '@app/shared/events/domain-events';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import type { EventTransport } from './transports';
 
 export type { DomainEvent, DomainEventName, DomainEventPayload };
 
@@ -41,32 +42,59 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+type Reach = 'here' | 'everywhere';
+
 /**
  * The domain events of one server instance (decision 011). Areas publish facts after they commit;
  * other areas subscribe, so that the publisher imports none of them. Each subscriber runs once per
  * event, here, on the instance that published it; one that throws is logged and never reaches the
  * publisher, nor the other subscribers. Events are plain JSON with an id, so that a transport
- * (PostgreSQL NOTIFY, Redis pub/sub) can later carry them to other instances' live listeners.
+ * (events/transports.ts: Redis pub/sub or PostgreSQL NOTIFY) carries them to the other
+ * instances' `subscribeEverywhere` listeners.
  *
  * @example
  * app.ctx.events.subscribe('user.followed', 'notifications', ({ payload }) => notifyUser(ctx, payload.followeeId, ...));
  * await app.ctx.events.publish('user.followed', { followerId, followeeId });
  */
 export class DomainEvents {
-  private readonly subscriptions = new Map<DomainEventName, Subscription[]>();
+  private readonly subscriptions: Record<Reach, Map<DomainEventName, Subscription[]>> = { here: new Map(), everywhere: new Map() };
   private readonly inFlight = new Set<Promise<void>>();
+  private transport: EventTransport | null = null;
 
   constructor(private readonly log: Logger) {}
 
-  /** Calls `handle` for every later event of that name; answers a function that unsubscribes it. */
+  /**
+   * Calls `handle` for every later event of that name, on the instance that published it (work
+   * that must happen once: a webhook, a notification, an award); answers a function that
+   * unsubscribes it.
+   */
   subscribe<N extends DomainEventName>(name: N, subscriber: string, handle: EventHandler<N>): () => void {
-    const list = this.subscriptions.get(name) ?? [];
+    return this.add('here', name, subscriber, handle);
+  }
+
+  /**
+   * Calls `handle` for every later event of that name on every instance, wherever it was
+   * published (once a transport is connected): for what each instance holds itself, such as a
+   * cache to drop or a live stream to feed.
+   */
+  subscribeEverywhere<N extends DomainEventName>(name: N, subscriber: string, handle: EventHandler<N>): () => void {
+    return this.add('everywhere', name, subscriber, handle);
+  }
+
+  /** Carries the events that `subscribeEverywhere` listens to between instances, from now on. */
+  async connect(transport: EventTransport): Promise<void> {
+    this.transport = transport;
+    await transport.start((event) => void this.track(this.runAll(this.subscriptions.everywhere.get(event.name) ?? [], event)));
+  }
+
+  private add<N extends DomainEventName>(reach: Reach, name: N, subscriber: string, handle: EventHandler<N>): () => void {
+    const map = this.subscriptions[reach];
     const entry: Subscription = { subscriber, handle: handle as EventHandler<DomainEventName> };
-    this.subscriptions.set(name, [...list, entry]);
+    map.set(name, [...(map.get(name) ?? []), entry]);
     return () =>
-      this.subscriptions.set(
+      map.set(
         name,
-        (this.subscriptions.get(name) ?? []).filter((s) => s !== entry),
+        (map.get(name) ?? []).filter((s) => s !== entry),
       );
   }
 
@@ -132,9 +160,19 @@ export class DomainEvents {
   }
 
   private deliver(event: DomainEvent): Promise<void> {
-    const subscribers = this.subscriptions.get(event.name) ?? [];
+    const everywhere = this.subscriptions.everywhere.get(event.name) ?? [];
+    const subscribers = [...(this.subscriptions.here.get(event.name) ?? []), ...everywhere];
+    // Every instance runs the same code, so an event nobody here listens to everywhere has no listener elsewhere either.
+    const sent = everywhere.length > 0 && this.transport ? this.transport.send(event) : null;
     if (subscribers.length === 0) return Promise.resolve();
-    const delivery = Promise.all(subscribers.map((s) => this.run(s, event))).then(() => undefined);
+    return this.track(Promise.all([this.runAll(subscribers, event), sent]).then(() => undefined));
+  }
+
+  private runAll(subscribers: Subscription[], event: DomainEvent): Promise<void> {
+    return Promise.all(subscribers.map((s) => this.run(s, event))).then(() => undefined);
+  }
+
+  private track(delivery: Promise<void>): Promise<void> {
     this.inFlight.add(delivery);
     void delivery.finally(() => this.inFlight.delete(delivery));
     return delivery;

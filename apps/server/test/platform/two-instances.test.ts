@@ -14,7 +14,8 @@ import { freePort } from '../helpers/tcp-proxy';
  * Two instances of the real server (child processes, as `startServer` runs them) on one
  * PostgreSQL database and one Redis (issue 14, part 3): a rate limit counts the requests of both
  * and trips at the same total as on one instance; every queued job runs once, in one of the two;
- * every periodic job runs once per period, not once per instance. Needs a PostgreSQL server
+ * every periodic job runs once per period, not once per instance; an event that every instance
+ * must hear (a pricing save) reaches the other within a second. Needs a PostgreSQL server
  * (DATABASE_URL, as in CI): the embedded database belongs to one process. Redis is REDIS_URL's,
  * or a throwaway redis-server when one is on PATH.
  */
@@ -246,6 +247,31 @@ describe.skipIf(!process.env.DATABASE_URL || !(process.env.REDIS_URL || redisSer
         await new Promise((resolve) => receiver.close(resolve));
       }
     }, 60_000);
+
+    it("an admin's pricing save on A reaches B's cached pricing within a second (the bus across instances)", async () => {
+      const quote = async (server: ServerProcess) => (await call(server, 'GET', '/api/pricing/quote?type=text', { ip: address() })).body;
+      const before = await quote(b); // B reads and caches the pricing (600 s)
+      const admin = await call(a, 'POST', '/api/auth/login', {
+        ip: address(),
+        body: { email: 'admin@example.com', password: 'Admin-Demo-2026!' },
+      });
+      expect(admin.status).toBe(200);
+      const token = String(admin.body.accessToken);
+      const current = await call(a, 'GET', '/api/admin/pricing', { ip: address(), token });
+      const markup = Number(current.body.markup_percentage) === 150 ? 120 : 150;
+      const saved = await call(a, 'PUT', '/api/admin/pricing', {
+        ip: address(),
+        token,
+        body: { ...current.body, markup_percentage: markup },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const savedAt = Date.now();
+      let after = before;
+      while (JSON.stringify(after) === JSON.stringify(before) && Date.now() - savedAt < 1_000) after = await quote(b);
+      expect(after.priceEur).not.toBe(before.priceEur);
+      expect(after).toEqual(await quote(a));
+      console.info(`pricing saved on A, seen by B after ${Date.now() - savedAt} ms`);
+    });
 
     it('every periodic job runs once per period, in one of the two instances', async () => {
       const lines = (server: ServerProcess, msg: string, name: string) => logLines(server, msg).filter((l) => l.job === name);

@@ -9,8 +9,8 @@ import { pricingOf } from './store';
 /** Public reads of the pricing: what a generation costs in tokens, and the token packs on sale. */
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   const pricing = pricingOf(app.ctx.db);
-  // A save on another instance (once the bus carries events across instances) drops this one's cache.
-  app.ctx.events.subscribe('pricing.changed', 'pricing-cache', () => pricing.invalidate());
+  // Every instance drops its cached pricing when an admin saves (the saving one has the new value already).
+  app.ctx.events.subscribeEverywhere('pricing.changed', 'pricing-cache', () => pricing.invalidate());
 
   app.get(
     '/pricing/quote',
