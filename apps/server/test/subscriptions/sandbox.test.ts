@@ -96,6 +96,8 @@ describe('subscriptions through the sandbox', () => {
     const end = new Date(sub.currentPeriodEnd!).getTime();
     expect(end - Date.now()).toBeGreaterThan(27 * 86_400_000);
     expect(end - Date.now()).toBeLessThan(32 * 86_400_000);
+    // The account's tier follows: the session (the header's user) says premium.
+    expect((await call(t, s, 'GET', '/api/auth/session')).json()).toMatchObject({ user: { tier: 'premium' } });
     const invoices = (await call(t, s, 'GET', '/api/subscription/invoices')).json() as { items: SubscriptionInvoice[] };
     expect(invoices.items).toHaveLength(1);
     expect(invoices.items[0]).toMatchObject({
@@ -204,6 +206,7 @@ describe('subscriptions through the sandbox', () => {
     expect(await tokens(s)).toBe(before);
     expect(await subscription(s)).toMatchObject({ tier: 'free', status: 'canceled', currentPeriodEnd: null, xpMultiplier: 1 });
     expectError(await call(t, s, 'POST', '/api/subscription/cancel'), 409, 'NO_SUBSCRIPTION');
+    expect((await call(t, s, 'GET', '/api/auth/session')).json()).toMatchObject({ user: { tier: 'free' } });
     await subscribe(s, 'premium');
     expect(await subscription(s)).toMatchObject({ tier: 'premium', status: 'active' });
     expect(await tokens(s)).toBe(before + PLANS.premium.monthlyTokens);

@@ -4,8 +4,11 @@
  * shows it. Free is the absence of a subscription.
  */
 
-export const SUBSCRIPTION_TIERS = ['free', 'premium', 'ultimate'] as const;
-export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+import { TIERS, type Tier } from '../users/roles';
+
+/** The tiers (users/roles.ts): a user's `tier` follows their subscription. */
+export const SUBSCRIPTION_TIERS = TIERS;
+export type SubscriptionTier = Tier;
 
 /** The tiers one can subscribe to. */
 export const PAID_PLANS = ['premium', 'ultimate'] as const;

@@ -3,6 +3,7 @@ import { PLAN_LIST, PLANS, type PaidPlan, type SubscriptionTier } from '@app/sha
 import type { Subscription, SubscriptionCheckout, SubscriptionInvoice } from '@app/shared/subscriptions/schemas';
 import type { Executor, Transaction } from '../../db/client';
 import { type subscriptionCheckouts, subscriptionInvoices, subscriptions } from '../../db/schema/subscriptions';
+import { users } from '../../db/schema/users';
 import type { RecordEvent } from '../../events/bus';
 import { postLedgerEntry, type LedgerPosting } from '../tokens';
 
@@ -142,6 +143,8 @@ export async function applySubscriptionState(
     previous.tier !== row!.tier ||
     previous.cancelAtPeriodEnd !== row!.cancelAtPeriodEnd ||
     previous.currentPeriodEnd.getTime() !== row!.currentPeriodEnd.getTime();
+  // The account's tier (the session's user.tier, what the header and profiles read) follows, in the same transaction.
+  if (!previous || before !== after) await tx.update(users).set({ tier: after }).where(eq(users.id, state.userId));
   if (moved) {
     const reason =
       after === 'free'
