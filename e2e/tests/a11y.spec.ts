@@ -256,6 +256,13 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page).toHaveURL(/\/checkout\//);
     await check.everyLook('/checkout/{id}', { ready: () => page.getByTestId('checkout') });
 
+    // Subscriptions: the plans with the next tier brought forward, and the sandbox checkout of a plan.
+    await check.visit('/subscription?upgrade=true');
+    await page.goto('/subscription');
+    await page.getByTestId('subscribe-premium').click();
+    await expect(page).toHaveURL(/\/subscription\/checkout\//);
+    await check.everyLook('/subscription/checkout/{id}', { ready: () => page.getByTestId('subscription-checkout') });
+
     // The notifications, both tabs.
     await check.visit('/notifications');
     await main(page).getByRole('tab', { name: 'Unread' }).click();

@@ -26,6 +26,7 @@ import { securityRoutes, devSmsRoutes } from './features/security';
 import { gemRoutes } from './features/gems';
 import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
+import { subscriptionRoutes, subscriptionStripeEvents } from './features/subscriptions';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -162,8 +163,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminPricingRoutes, { prefix: '/api/admin' });
   const payments = paymentProviderFor(ctx.config);
   await app.register(purchaseRoutes, { prefix: '/api/purchases', provider: payments.provider });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscription', stripe: payments.stripe });
   if (payments.stripe && ctx.config.stripe) {
-    await app.register(stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret), { prefix: '/api/payments' });
+    const webhook = stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret, [subscriptionStripeEvents(ctx.jobs)]);
+    await app.register(webhook, { prefix: '/api/payments' });
   }
   await app.register(profileRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.

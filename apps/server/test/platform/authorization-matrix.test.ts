@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@app/shared/integrations/schemas';
 import { DEFAULT_PRICING } from '@app/shared/pricing/rules';
+import { PLANS } from '@app/shared/subscriptions/plans';
+import { subscriptionCheckouts } from '../../src/db/schema/subscriptions';
 import { requiredScope } from '../../src/features/integrations/api-key-scopes';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../helpers/app';
 import { login, signupAdmin } from '../helpers/auth';
@@ -72,6 +74,7 @@ interface World {
   otherSessionId: string;
   exportId: string;
   purchaseId: string;
+  subscriptionCheckoutId: string;
   newBot(overrides?: Parameters<typeof validBot>[0]): Promise<{ id: string }>;
   newChat(): Promise<{ id: string; replyId: string }>;
   newUser(): Promise<Session>;
@@ -108,6 +111,25 @@ const freshPurchase = async (w: World) =>
       })
     ).json() as { id: string }
   ).id;
+/**
+ * A new pending sandbox checkout of the owner's for ultimate (paying or cancelling consumes one),
+ * written directly: once the owner has paid one, the API would refuse to open another.
+ */
+const freshSubscriptionCheckout = async (w: World) => {
+  const [row] = await w.t.database.db
+    .insert(subscriptionCheckouts)
+    .values({ userId: w.owner.user.id, plan: 'ultimate', provider: 'sandbox', amountMinor: PLANS.ultimate.priceMinor, currency: 'eur' })
+    .returning();
+  return row!.id;
+};
+/** A fresh account with an active sandbox premium subscription (set to end when `canceling`). */
+const subscribedUser = async (w: World, canceling = false) => {
+  const user = await w.newUser();
+  const started = await ok(await call(w.t, user.accessToken, 'POST', '/api/subscription/checkout', { plan: 'premium' }), 'checkout');
+  await ok(await call(w.t, user.accessToken, 'POST', `/api/subscription/checkout/${started.id}/sandbox/complete`), 'subscribe');
+  if (canceling) await ok(await call(w.t, user.accessToken, 'POST', '/api/subscription/cancel'), 'cancel');
+  return user;
+};
 const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
@@ -314,6 +336,30 @@ const TABLE: Record<string, Entry> = {
     req: async (w) => ({ url: `/api/purchases/${await freshPurchase(w)}/sandbox/cancel` }),
   },
 
+  // Subscriptions: the caller's own plan; another user's checkout is 404, even to admins. The
+  // portal exists only with Stripe (subscriptions/stripe.test.ts covers it).
+  'GET /api/subscription': { kind: 'user' },
+  'POST /api/subscription/checkout': {
+    kind: 'user',
+    req: async (w) => ({ url: '/api/subscription/checkout', payload: { plan: 'premium' }, as: await w.newUser() }),
+    ok: 201,
+  },
+  'GET /api/subscription/checkout/{id}': { kind: 'owner' },
+  'POST /api/subscription/checkout/{id}/sandbox/complete': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/subscription/checkout/${await freshSubscriptionCheckout(w)}/sandbox/complete` }),
+  },
+  'POST /api/subscription/checkout/{id}/sandbox/cancel': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/subscription/checkout/${await freshSubscriptionCheckout(w)}/sandbox/cancel` }),
+  },
+  'POST /api/subscription/cancel': { kind: 'user', req: async (w) => ({ url: '/api/subscription/cancel', as: await subscribedUser(w) }) },
+  'POST /api/subscription/resume': {
+    kind: 'user',
+    req: async (w) => ({ url: '/api/subscription/resume', as: await subscribedUser(w, true) }),
+  },
+  'GET /api/subscription/invoices': { kind: 'user' },
+
   // Profiles: public pages; following is the signed-in user's own act.
   'GET /api/users/{usernameOrId}/profile': { kind: 'public' },
   'GET /api/users/{usernameOrId}/activity': { kind: 'public' },
@@ -464,6 +510,7 @@ function fill(path: string, w: World): string {
       if (path.includes('/webhooks/')) return w.webhookId;
       if (path.includes('/exports/')) return w.exportId;
       if (path.startsWith('/api/purchases/')) return w.purchaseId;
+      if (path.startsWith('/api/subscription/checkout/')) return w.subscriptionCheckoutId;
       return UNKNOWN;
     })
     .replace('{messageId}', w.replyId)
@@ -574,6 +621,7 @@ describe('the authorization matrix over every route of the OpenAPI document', ()
     w.otherSessionId = sessions.find((s) => s.current)!.id;
     w.exportId = (await ok(await as(owner, 'POST', '/api/user/data/export', { format: 'json' }), 'export')).id;
     w.purchaseId = (await ok(await as(owner, 'POST', '/api/purchases', { kind: 'gems', packageId: 'starter' }), 'purchase')).id;
+    w.subscriptionCheckoutId = (await ok(await as(owner, 'POST', '/api/subscription/checkout', { plan: 'premium' }), 'checkout')).id;
   }, 120_000);
   afterAll(() => w.t.close());
 

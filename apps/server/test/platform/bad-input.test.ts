@@ -197,6 +197,27 @@ describe('bad input on every route, from the OpenAPI document', () => {
     }
   });
 
+  it('a subscription checkout takes a plan and nothing else: an amount, a price or an unknown plan is a 400 on plan, and writes nothing', async () => {
+    const session = await t.signup();
+    const before = await countRows();
+    for (const payload of [
+      { plan: 'premium', amount: 1 },
+      { plan: 'premium', priceMinor: 1 },
+      { plan: 'free' },
+      { plan: 'PREMIUM' },
+      { plan: 'ultimate\u0000' },
+      { plan: ['premium'] },
+      { tier: 'premium' },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/subscription/checkout', headers: t.bearer(session), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(problemOf(res)).toBeNull();
+    }
+    const after = await countRows();
+    expect(after.subscription_checkouts).toBe(before.subscription_checkouts);
+    expect(after.subscriptions).toBe(before.subscriptions);
+  });
+
   it('answers router errors in the house shape: a path id longer than any id is 404, an undecodable path 400', async () => {
     const long = await t.app.inject({ method: 'GET', url: `/api/bots/${'x'.repeat(500)}` });
     expect(long.statusCode).toBe(404);

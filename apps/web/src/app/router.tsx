@@ -27,6 +27,10 @@ const NotFoundPage = lazy(() => import('@/features/misc/status-pages').then((m) 
 const UnauthorizedPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.UnauthorizedPage })));
 const TokensPage = lazy(() => import('@/features/tokens/tokens-page').then((m) => ({ default: m.TokensPage })));
 const CheckoutPage = lazy(() => import('@/features/purchases/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const SubscriptionPage = lazy(() => import('@/features/subscriptions/subscription-page').then((m) => ({ default: m.SubscriptionPage })));
+const SubscriptionCheckoutPage = lazy(() =>
+  import('@/features/subscriptions/subscription-checkout-page').then((m) => ({ default: m.SubscriptionCheckoutPage })),
+);
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** Every route of the specs (bots-header-auth.md §2, settings-and-referrals.md §2). */
@@ -116,6 +120,22 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <CheckoutPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: ROUTES.subscription,
+        element: (
+          <RequireAuth>
+            <SubscriptionPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/subscription/checkout/:checkoutId',
+        element: (
+          <RequireAuth>
+            <SubscriptionCheckoutPage />
           </RequireAuth>
         ),
       },

@@ -7,6 +7,7 @@ import { GEM_MESSAGES } from '@app/shared/gems/messages';
 import { PURCHASE_MESSAGES } from '@app/shared/purchases/messages';
 import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
 import { SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
+import { SUBSCRIPTION_MESSAGES } from '@app/shared/subscriptions/messages';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 type Tree = { [key: string]: string | string[] | Tree };
@@ -59,6 +60,7 @@ describe('translations', () => {
       ...Object.values(SETTINGS_FAILURES),
       ...Object.values(SETTINGS_MESSAGES),
       ...Object.values(PURCHASE_MESSAGES),
+      ...Object.values(SUBSCRIPTION_MESSAGES),
       GEM_MESSAGES.insufficientGems,
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);

@@ -54,6 +54,17 @@ export const DOMAIN_EVENTS = {
     recovered: z.number(),
     owed: z.number(),
   }),
+  /**
+   * A user's subscription changed tier or status (subscribed, upgraded, renewed, set to end,
+   * resumed, ended). `tier` is what the user has now ('free' once it ended).
+   */
+  'subscription.changed': z.object({
+    userId: z.string(),
+    tier: z.enum(['free', 'premium', 'ultimate']),
+    status: z.string(),
+    previousTier: z.enum(['free', 'premium', 'ultimate']),
+    reason: z.enum(['subscribed', 'upgraded', 'renewed', 'updated', 'cancel_scheduled', 'resumed', 'ended']),
+  }),
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -5,4 +5,5 @@
  */
 export { paymentProviderFor } from './setup';
 export { purchaseRoutes } from './routes';
-export { stripeWebhookRoutes } from './stripe-webhook';
+export { stripeWebhookRoutes, type StripeEventHandler, type StripeEventWarn } from './stripe-webhook';
+export type { PaymentProvider } from './providers';

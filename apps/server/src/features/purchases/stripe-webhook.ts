@@ -14,13 +14,32 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 
+/** Logs something odd about the event being handled. */
+export type StripeEventWarn = (message: string, extra?: Record<string, unknown>) => void;
+
+/**
+ * Another area's part of the endpoint (subscriptions): called, in order, inside the transaction
+ * that records the event id, before this area's own handling. It answers the movements it posted
+ * (counted once the transaction commits), or null when the event is none of its business.
+ */
+export type StripeEventHandler = (
+  tx: Transaction,
+  record: RecordEvent,
+  event: Stripe.Event,
+  warn: StripeEventWarn,
+) => Promise<LedgerPosting[] | null>;
+
 /**
  * POST /api/payments/stripe/webhook: Stripe's events, checked against STRIPE_WEBHOOK_SECRET on
  * the raw body (a bad or stale signature is 400 and changes nothing). Each event id is handled
  * once: its row in payment_events is written in the same transaction as what it does, so a
  * delivery that fails is retried whole, and two deliveries at the same moment do it once.
  */
-export function stripeWebhookRoutes(stripe: Stripe, webhookSecret: string): FastifyPluginAsync {
+export function stripeWebhookRoutes(
+  stripe: Stripe,
+  webhookSecret: string,
+  handlers: readonly StripeEventHandler[] = [],
+): FastifyPluginAsync {
   return async (app) => {
     const { db, events, metrics } = app.ctx;
     // The signature covers the exact bytes Stripe sent: this route keeps them instead of parsing JSON.
@@ -31,7 +50,10 @@ export function stripeWebhookRoutes(stripe: Stripe, webhookSecret: string): Fast
       '/stripe/webhook',
       {
         config: { access: 'public' },
-        schema: { tags: ['purchases'], summary: "Stripe's events (signed): checkout completed or expired, charge refunded" },
+        schema: {
+          tags: ['purchases'],
+          summary: "Stripe's events (signed): checkout completed or expired, charge refunded, subscriptions and their invoices",
+        },
       },
       async (request, reply) => {
         let event: Stripe.Event;
@@ -49,7 +71,12 @@ export function stripeWebhookRoutes(stripe: Stripe, webhookSecret: string): Fast
             .onConflictDoNothing()
             .returning({ eventId: paymentEvents.eventId });
           if (!fresh) return null; // handled before (or right now, by the delivery that wrote the row)
-          return handle(tx, record, event, (msg, extra) => request.log.warn({ eventId: event.id, type: event.type, ...extra }, msg));
+          const warn: StripeEventWarn = (msg, extra) => request.log.warn({ eventId: event.id, type: event.type, ...extra }, msg);
+          for (const other of handlers) {
+            const handled = await other(tx, record, event, warn);
+            if (handled) return handled;
+          }
+          return handle(tx, record, event, warn);
         });
         for (const posting of postings ?? []) countPosting(metrics, posting);
         return reply.send({ received: true, duplicate: postings === null });
@@ -58,7 +85,7 @@ export function stripeWebhookRoutes(stripe: Stripe, webhookSecret: string): Fast
   };
 }
 
-type Warn = (message: string, extra?: Record<string, unknown>) => void;
+type Warn = StripeEventWarn;
 
 async function handle(tx: Transaction, record: RecordEvent, event: Stripe.Event, warn: Warn): Promise<LedgerPosting[]> {
   switch (event.type) {

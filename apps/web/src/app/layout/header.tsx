@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
+import { useTier } from '@/features/subscriptions/use-tier';
 import { ThemeButton } from './theme-button';
 
 // The menus and popovers (Radix, floating-ui) and the signed-in widgets load after the first
@@ -18,15 +19,19 @@ const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: 
 const NotificationBell = lazy(() => import('@/features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
 const TokenBadge = lazy(() => import('@/features/tokens/token-badge').then((m) => ({ default: m.TokenBadge })));
 
-/** Free users see Get PRO, premium users Upgrade to ULTIMATE, ultimate users nothing (spec §2 Header). */
+/**
+ * Free users see Get Premium (→ /subscription), premium users Upgrade to ULTIMATE (→ the next tier,
+ * focused), ultimate users nothing (spec §2 Header), from the real subscription.
+ */
 function PremiumButton({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
-  if (user.tier === 'ultimate') return null;
-  const label = user.tier === 'premium' ? t('header.upgradeUltimate') : t('header.getPro');
+  const tier = useTier(user);
+  if (!tier || tier === 'ultimate') return null;
+  const label = tier === 'premium' ? t('header.upgradeUltimate') : t('header.getPremium');
   return (
     <Button variant="premium" size="sm" asChild>
-      <Link to={ROUTES.upgrade} aria-label={label} data-testid="premium-button">
-        {user.tier === 'premium' ? <Sparkles /> : <Crown />}
+      <Link to={tier === 'premium' ? ROUTES.upgrade : ROUTES.subscription} aria-label={label} data-testid="premium-button">
+        {tier === 'premium' ? <Sparkles /> : <Crown />}
         <span className="hidden md:inline">{label}</span>
       </Link>
     </Button>

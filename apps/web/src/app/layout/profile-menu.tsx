@@ -15,12 +15,14 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/use-logout';
+import { useTier } from '@/features/subscriptions/use-tier';
 
 /** The profile dropdown: My Profile, Subscription, Logout, the plan badge and the demo badge. */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { logout, isLoggingOut } = useLogout();
+  const tier = useTier(user) ?? user.tier;
   return (
     // Not modal: a modal menu hides the page from assistive technology while its links stay focusable (axe: aria-hidden-focus).
     <DropdownMenu modal={false}>
@@ -36,8 +38,8 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
           <span className="truncate">{user.displayName}</span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
           <span className="flex flex-wrap gap-1.5">
-            <Badge variant={isPremiumTier(user.tier) ? 'premium' : 'secondary'} data-testid="plan-badge">
-              {TIER_BADGES[user.tier]}
+            <Badge variant={isPremiumTier(tier) ? 'premium' : 'secondary'} data-testid="plan-badge">
+              {TIER_BADGES[tier]}
             </Badge>
             {user.isDemo ? (
               <Badge variant="outline">

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { isPremiumTier } from '@app/shared/users/roles';
 import { useCurrentUser } from '@/features/auth/store';
+import { useTier } from '@/features/subscriptions/use-tier';
 import { LanguageTrigger, linkClass } from './language-trigger';
 import { COMMUNITY_URL, NAV_ITEMS, SECONDARY_NAV_ITEMS, type NavItem } from './nav-items';
 
@@ -29,6 +30,7 @@ function Item({ item, signedIn, onNavigate }: { item: NavItem; signedIn: boolean
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const tier = useTier(user);
   const signedIn = user !== null;
   return (
     <nav className="flex h-full flex-col gap-1 p-3" aria-label={t('nav.main')}>
@@ -56,7 +58,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             {t('nav.adminPanel')}
           </NavLink>
         ) : null}
-        {!user || !isPremiumTier(user.tier) ? (
+        {!tier || !isPremiumTier(tier) ? (
           <NavLink
             to={ROUTES.subscription}
             onClick={onNavigate}

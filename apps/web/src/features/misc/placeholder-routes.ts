@@ -17,7 +17,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: '/explore/trending', key: 'trending' },
   { path: '/characters', key: 'characters', guard: signedIn },
   { path: '/collection', key: 'collection', guard: signedIn },
-  { path: '/subscription', key: 'subscription' },
   { path: '/notifications', key: 'notifications', guard: signedIn },
   { path: '/achievements', key: 'achievements', guard: signedIn },
   { path: '/referrals', key: 'referrals', guard: verified },

@@ -2,13 +2,13 @@ import type { LucideIcon } from 'lucide-react';
 import { Bell, CreditCard, Database, Eye, Palette, Plug, ShieldCheck, UserRound } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { AppearanceSection } from '@/features/account/appearance/appearance-section';
-import { PlaceholderSection } from '@/components/settings/placeholder-section';
 import { DataSection } from '@/features/account-data/data-section';
 import { IntegrationsSection } from '@/features/integrations/integrations-section';
 import { NotificationsSection } from '@/features/notifications/settings/notifications-section';
 import { PrivacySection } from '@/features/account/privacy/privacy-section';
 import { ProfileSection } from '@/features/account/profile/profile-section';
 import { SecuritySection } from '@/features/security/security-section';
+import { BillingSection } from '@/features/subscriptions/billing-section';
 
 export interface SettingsSectionInfo {
   /** The path segment: /settings/{slug}. */
@@ -17,10 +17,6 @@ export interface SettingsSectionInfo {
   key: string;
   icon: LucideIcon;
   Component: ComponentType;
-}
-
-function BillingSection() {
-  return <PlaceholderSection sectionKey="billing" />;
 }
 
 /** The seven sections of settings-and-referrals.md §2, plus billing; /settings/api opens the integrations. */
