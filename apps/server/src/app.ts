@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { getOrCreateSecret } from './db/app-secrets';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './features/admin';
+import { adminEconomyRoutes } from './features/admin-economy';
 import { authenticateAccessToken, authRoutes } from './features/auth';
 import { botRoutes } from './features/bots';
 import { botChatRoutes, chatRoutes } from './features/chats';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(adminPricingRoutes, { prefix: '/api/admin' });
+  await app.register(adminEconomyRoutes, { prefix: '/api/admin' });
   const payments = paymentProviderFor(ctx.config);
   await app.register(purchaseRoutes, { prefix: '/api/purchases', provider: payments.provider });
   if (payments.stripe && ctx.config.stripe) {
