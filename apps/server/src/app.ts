@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { getOrCreateSecret } from './db/app-secrets';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './features/admin';
+import { adminEconomyRoutes } from './features/admin-economy';
 import { authenticateAccessToken, authRoutes } from './features/auth';
 import { botRoutes } from './features/bots';
 import { botChatRoutes, chatRoutes } from './features/chats';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(adminPricingRoutes, { prefix: '/api/admin' });
+  await app.register(adminEconomyRoutes, { prefix: '/api/admin' });
   const payments = paymentProviderFor(ctx.config);
   await app.register(purchaseRoutes, { prefix: '/api/purchases', provider: payments.provider });
   await app.register(subscriptionRoutes, { prefix: '/api/subscription', stripe: payments.stripe });

@@ -130,6 +130,14 @@ const subscribedUser = async (w: World, canceling = false) => {
   if (canceling) await ok(await call(w.t, user.accessToken, 'POST', '/api/subscription/cancel'), 'cancel');
   return user;
 };
+const TOKEN_PURCHASE = { platform: 'openai', tokens_purchased: 1000, price_paid_eur: 1.5, purchase_date: '2026-01-15' };
+/** A new API token purchase, made by the admin (PATCH and DELETE act on one). */
+const freshTokenPurchase = async (w: World) =>
+  (
+    (
+      await w.t.app.inject({ method: 'POST', url: '/api/admin/token-purchases', headers: w.t.bearer(w.admin), payload: TOKEN_PURCHASE })
+    ).json() as { id: string }
+  ).id;
 const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
@@ -322,6 +330,18 @@ const TABLE: Record<string, Entry> = {
   'GET /api/tokens/packs': { kind: 'public' },
   'GET /api/admin/pricing': { kind: 'admin' },
   'PUT /api/admin/pricing': { kind: 'admin', body: DEFAULT_PRICING },
+  // API token purchases and the economy report: the admins' alone (a fresh purchase for each call that changes one).
+  'GET /api/admin/token-purchases': { kind: 'admin' },
+  'POST /api/admin/token-purchases': { kind: 'admin', body: TOKEN_PURCHASE, ok: 201 },
+  'PATCH /api/admin/token-purchases/{id}': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/token-purchases/${await freshTokenPurchase(w)}`, payload: { notes: 'Matrix' } }),
+  },
+  'DELETE /api/admin/token-purchases/{id}': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/token-purchases/${await freshTokenPurchase(w)}` }),
+  },
+  'GET /api/admin/economy': { kind: 'admin', req: () => ({ url: '/api/admin/economy?from=2026-01-01&to=2026-01-31' }) },
 
   // Purchases: the buyer's own; another user's is 404, even to admins.
   'POST /api/purchases': { kind: 'user', body: { kind: 'gems', packageId: 'starter' }, ok: 201 },

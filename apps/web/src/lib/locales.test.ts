@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ADMIN_ECONOMY_MESSAGES } from '@app/shared/admin-economy/messages';
 import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { GEM_MESSAGES } from '@app/shared/gems/messages';
@@ -44,7 +45,7 @@ describe('translations', () => {
     expect([...ru].filter((k) => !en.has(k))).toEqual([]);
   });
 
-  it('every bot, profile, chat, settings and purchase message of the server has a Russian translation', () => {
+  it('every bot, profile, chat, settings, purchase and admin economy message of the server has a Russian translation', () => {
     // The core file and each feature's locales/ru-messages.json, as i18n.ts merges them.
     const files = [path.join(SRC, 'locales', 'ru-messages.json'), ...filesOf('ru-messages').slice(1)];
     const ru = Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, string>)) as Record<
@@ -61,6 +62,7 @@ describe('translations', () => {
       ...Object.values(SETTINGS_MESSAGES),
       ...Object.values(PURCHASE_MESSAGES),
       ...Object.values(SUBSCRIPTION_MESSAGES),
+      ...Object.values(ADMIN_ECONOMY_MESSAGES),
       GEM_MESSAGES.insufficientGems,
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);

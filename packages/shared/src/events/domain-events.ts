@@ -46,6 +46,8 @@ export const DOMAIN_EVENTS = {
   }),
   /** An admin saved the pricing: every instance drops its cached copy. */
   'pricing.changed': z.object({ updatedBy: z.string() }),
+  /** An admin added, changed or removed an API token purchase: every instance drops its cached list. */
+  'token-purchases.changed': z.object({ updatedBy: z.string() }),
   /** A paid purchase was refunded: `recovered` credits were taken back, `owed` could not be (already spent). */
   'purchase.refunded': z.object({
     purchaseId: z.string(),

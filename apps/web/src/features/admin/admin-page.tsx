@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, BarChart3, Coins, Search, Shield, Tags, Users } from 'lucide-react';
+import { AlertCircle, Search, Shield, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
@@ -13,11 +13,14 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api-client';
 import { useDebounced } from '@/lib/use-debounced';
+import { EconomyPanel } from './economy-panel';
 import { ModerationPanel } from './moderation-panel';
+import { PricingPanel } from './pricing-panel';
+import { TokenPurchasesPanel } from './token-purchases-panel';
 
 const PAGE_SIZE = 20;
 
-/** /admin (admins only): the users of this installation; pricing, purchases and analytics come with later releases. */
+/** /admin (admins only): the pricing, the provider's API token purchases, the economy report, moderation and the users. */
 export function AdminPage() {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
@@ -32,7 +35,7 @@ export function AdminPage() {
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
           <Shield className="size-5" />
@@ -43,23 +46,9 @@ export function AdminPage() {
         </div>
       </header>
 
-      <div className="grid gap-4 sm:grid-cols-3">
-        {[
-          { icon: Coins, title: t('admin.pricing'), text: t('admin.pricingText') },
-          { icon: Tags, title: t('admin.purchases'), text: t('admin.purchasesText') },
-          { icon: BarChart3, title: t('admin.analytics'), text: t('admin.analyticsText') },
-        ].map(({ icon: Icon, title, text }) => (
-          <Card key={title} className="border-dashed">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base">
-                <Icon className="size-4 text-primary" />
-                {title}
-              </CardTitle>
-              <CardDescription>{text}</CardDescription>
-            </CardHeader>
-          </Card>
-        ))}
-      </div>
+      <PricingPanel />
+      <TokenPurchasesPanel />
+      <EconomyPanel />
 
       <ModerationPanel />
 
