@@ -164,12 +164,12 @@ function PricingForm({ saved }: { saved: PricingConfig }) {
         <Label htmlFor="free_generation_for_text">{t('adminEconomy.pricing.freeText')}</Label>
       </div>
 
-      <section aria-labelledby="pricing-preview-title" className="grid gap-2" data-testid="pricing-preview" aria-live="polite">
+      <section aria-labelledby="pricing-preview-title" className="grid min-w-0 gap-2" data-testid="pricing-preview" aria-live="polite">
         <h3 id="pricing-preview-title" className="text-sm font-semibold">
           {t('adminEconomy.pricing.preview')}
         </h3>
         <p className="text-xs text-muted-foreground">{t('adminEconomy.pricing.formula')}</p>
-        <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="pricing-preview-title">
+        <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-labelledby="pricing-preview-title">
           <table className="w-full min-w-[28rem] text-sm">
             <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
               <tr>
