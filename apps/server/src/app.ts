@@ -26,6 +26,7 @@ import { securityRoutes, devSmsRoutes } from './features/security';
 import { gemRoutes } from './features/gems';
 import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
+import { referralRoutes } from './features/referrals';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -165,6 +166,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (payments.stripe && ctx.config.stripe) {
     await app.register(stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret), { prefix: '/api/payments' });
   }
+  // The referral program (issue 16): /api/referral, /api/gamification/referrals and its admin calls.
+  await app.register(referralRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
   await app.register(accountSettingsRoutes, { prefix: '/api/user' });
