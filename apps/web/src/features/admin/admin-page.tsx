@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api-client';
 import { useDebounced } from '@/lib/use-debounced';
 import { ModerationPanel } from './moderation-panel';
+import { ReferralReviewPanel } from './referral-review-panel';
 
 const PAGE_SIZE = 20;
 
@@ -62,6 +63,8 @@ export function AdminPage() {
       </div>
 
       <ModerationPanel />
+
+      <ReferralReviewPanel />
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
