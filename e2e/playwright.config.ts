@@ -63,6 +63,8 @@ export default defineConfig({
         LOGIN_MAX_PER_IP: '1000',
         SIGNUP_MAX_PER_IP: '1000',
         RATE_LIMIT_MAX: '100000',
+        // The referral test browses as two people from two addresses (X-Forwarded-For).
+        TRUST_PROXY: 'true',
         // The browser tests always use the embedded database, whatever the shell has set.
         DATABASE_URL: '',
         REDIS_URL: '',

@@ -125,7 +125,7 @@ test.describe('accounts', () => {
     await link.click();
     await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
     await page.goto('/referrals');
-    await expect(page.getByRole('heading', { name: 'Referrals' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Referral Program' })).toBeVisible();
   });
 });
 

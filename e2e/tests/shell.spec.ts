@@ -72,7 +72,7 @@ test.describe('app shell', () => {
 
   test('the sidebar is keyboard usable and marks the items that need a login', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByTestId('sidebar').getByTestId('login-required')).toHaveCount(3);
+    await expect(page.getByTestId('sidebar').getByTestId('login-required')).toHaveCount(4);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Chat' }).focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/chat');

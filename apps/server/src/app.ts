@@ -28,6 +28,7 @@ import { gemRoutes } from './features/gems';
 import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
 import { subscriptionRoutes, subscriptionStripeEvents } from './features/subscriptions';
+import { referralRoutes } from './features/referrals';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -170,6 +171,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const webhook = stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret, [subscriptionStripeEvents(ctx.jobs)]);
     await app.register(webhook, { prefix: '/api/payments' });
   }
+  // The referral program (issue 16): /api/referral, /api/gamification/referrals and its admin calls.
+  await app.register(referralRoutes, { prefix: '/api' });
   await app.register(profileRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
   await app.register(accountSettingsRoutes, { prefix: '/api/user' });

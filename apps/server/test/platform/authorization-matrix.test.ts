@@ -5,6 +5,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from '@app/shared/integrations/schem
 import { DEFAULT_PRICING } from '@app/shared/pricing/rules';
 import { PLANS } from '@app/shared/subscriptions/plans';
 import { subscriptionCheckouts } from '../../src/db/schema/subscriptions';
+import { DEFAULT_REFERRAL_SETTINGS } from '@app/shared/referrals/rules';
 import { requiredScope } from '../../src/features/integrations/api-key-scopes';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../helpers/app';
 import { login, signupAdmin } from '../helpers/auth';
@@ -138,6 +139,13 @@ const freshTokenPurchase = async (w: World) =>
       await w.t.app.inject({ method: 'POST', url: '/api/admin/token-purchases', headers: w.t.bearer(w.admin), payload: TOKEN_PURCHASE })
     ).json() as { id: string }
   ).id;
+/** The stranger's referral code (made on the first call, the same after). */
+const referralCode = async (w: World) =>
+  (
+    (await w.t.app.inject({ method: 'POST', url: '/api/referral/generate-code', headers: w.t.bearer(w.stranger) })).json() as {
+      referralCode: string;
+    }
+  ).referralCode;
 const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
@@ -379,6 +387,30 @@ const TABLE: Record<string, Entry> = {
     req: async (w) => ({ url: '/api/subscription/resume', as: await subscribedUser(w, true) }),
   },
   'GET /api/subscription/invoices': { kind: 'user' },
+  // Referrals: the program's config and the link's click and lookup are public; the code, the
+  // dashboard and applying are the caller's own (userId: own, or an admin's); review is the admins'.
+  'GET /api/referral/config': { kind: 'public' },
+  'POST /api/referral/generate-code': { kind: 'user' },
+  'GET /api/referral/user-dashboard': { kind: 'user' },
+  'GET /api/gamification/referrals/stats': { kind: 'user' },
+  'POST /api/gamification/referrals/apply': {
+    kind: 'user',
+    req: async (w) => ({ url: '/api/gamification/referrals/apply', payload: { code: await referralCode(w) }, as: await w.newUser() }),
+  },
+  'POST /api/referral/register': {
+    kind: 'user',
+    req: async (w) => ({ url: '/api/referral/register', payload: { referralCode: await referralCode(w) }, as: await w.newUser() }),
+  },
+  'POST /api/referral/click': {
+    kind: 'public',
+    req: async (w) => ({ url: '/api/referral/click', payload: { referralCode: await referralCode(w) } }),
+  },
+  'GET /api/referral/codes/{code}': { kind: 'public', req: async (w) => ({ url: `/api/referral/codes/${await referralCode(w)}` }) },
+  'GET /api/admin/referral/config': { kind: 'admin' },
+  'PUT /api/admin/referral/config': { kind: 'admin', body: DEFAULT_REFERRAL_SETTINGS },
+  'GET /api/admin/referrals': { kind: 'admin', req: () => ({ url: '/api/admin/referrals?status=flagged' }) },
+  'POST /api/admin/referrals/{id}/approve': { kind: 'admin', req: () => ({ url: `/api/admin/referrals/${UNKNOWN}/approve` }), ok: 404 },
+  'POST /api/admin/referrals/{id}/reject': { kind: 'admin', req: () => ({ url: `/api/admin/referrals/${UNKNOWN}/reject` }), ok: 404 },
 
   // Profiles: public pages; following is the signed-in user's own act.
   'GET /api/users/{usernameOrId}/profile': { kind: 'public' },

@@ -40,6 +40,7 @@ const BODY_IGNORED = new Set([
   'POST /api/auth/force-logout',
   'POST /api/auth/refresh',
   'POST /api/auth/verify-email/resend',
+  'POST /api/referral/generate-code',
   'POST /api/bots/{id}/favorite',
   'POST /api/bots/{id}/submit-review',
   'POST /api/bots/{id}/publish',

@@ -25,6 +25,7 @@ const RoutePlaceholder = lazy(() => import('@/features/misc/route-placeholder').
 const GoodbyePage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.GoodbyePage })));
 const NotFoundPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.NotFoundPage })));
 const UnauthorizedPage = lazy(() => import('@/features/misc/status-pages').then((m) => ({ default: m.UnauthorizedPage })));
+const ReferralsPage = lazy(() => import('@/features/referrals/referrals-page').then((m) => ({ default: m.ReferralsPage })));
 const TokensPage = lazy(() => import('@/features/tokens/tokens-page').then((m) => ({ default: m.TokensPage })));
 const CheckoutPage = lazy(() => import('@/features/purchases/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const SubscriptionPage = lazy(() => import('@/features/subscriptions/subscription-page').then((m) => ({ default: m.SubscriptionPage })));
@@ -112,6 +113,15 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <TokensPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        // Referral payouts need a proven address (anti-fraud).
+        path: ROUTES.referrals,
+        element: (
+          <RequireAuth requireVerifiedEmail>
+            <ReferralsPage />
           </RequireAuth>
         ),
       },

@@ -35,6 +35,14 @@ export const DOMAIN_EVENTS = {
   'user.followed': z.object({ followerId: z.string(), followeeId: z.string() }),
   /** A completed sign-in opened a session (password, with its second step if any, or OIDC; not the signup's first session). */
   'user.signed_in': z.object({ userId: z.string(), sessionId: z.string(), method: z.enum(['password', 'oidc']) }),
+  /**
+   * An account was created by the signup form (not OIDC, not the seed). `ref` is the referral code
+   * it carried, `ip` the client's address as the server saw it: the referral program attaches the
+   * account to its referrer (decision 017).
+   */
+  'user.signed_up': z.object({ userId: z.string(), ref: z.string().nullable(), ip: z.string() }),
+  /** A user proved their address through the verification link (first time only). */
+  'user.email_verified': z.object({ userId: z.string() }),
   /** A purchase was paid and its gems or tokens credited (once). Amounts in the currency's minor unit. */
   'purchase.paid': z.object({
     purchaseId: z.string(),

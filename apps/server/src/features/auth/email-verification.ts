@@ -36,10 +36,13 @@ export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config
 }
 
 /**
- * Marks the address of a verification link as verified. Answers the address, or null when the
- * link is unknown, used, expired, or no longer matches the account's address.
+ * Marks the address of a verification link as verified. Answers the address and its account, or
+ * null when the link is unknown, used, expired, or no longer matches the account's address.
  */
-export async function confirmEmail(ctx: Pick<AppContext, 'db' | 'config'>, token: string): Promise<string | null> {
+export async function confirmEmail(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  token: string,
+): Promise<{ email: string; userId: string } | null> {
   return ctx.db.transaction(async (tx) => {
     const [link] = await tx
       .update(emailVerifications)
@@ -60,6 +63,6 @@ export async function confirmEmail(ctx: Pick<AppContext, 'db' | 'config'>, token
       .returning();
     if (!user) return null;
     await grantAdminIfConfigured(tx, ctx.config.adminEmail, user);
-    return user.email;
+    return { email: user.email, userId: user.id };
   });
 }

@@ -104,6 +104,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         emailVerified: false,
         signupRef: body.ref,
       });
+      // The referral program attaches the account to the code's owner (decision 017); its failure never fails the signup.
+      await app.ctx.events.publish('user.signed_up', { userId: user.id, ref: body.ref ?? null, ip: request.ip });
       // The account exists now: a mail server that is down must not turn the signup into an error
       // (a retry would only meet EMAIL_TAKEN). The user can ask for a new link.
       await sendVerificationEmail(app.ctx, user).catch((err: unknown) => request.log.error({ err }, 'verification email not sent'));
@@ -273,9 +275,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const email = await confirmEmail(app.ctx, request.body.token);
-      if (!email) throw new AppError(400, ERROR_CODES.INVALID_TOKEN, AUTH_MESSAGES.verifyLinkInvalid, 'token');
-      return { success: true as const, email };
+      const confirmed = await confirmEmail(app.ctx, request.body.token);
+      if (!confirmed) throw new AppError(400, ERROR_CODES.INVALID_TOKEN, AUTH_MESSAGES.verifyLinkInvalid, 'token');
+      // The referral program confirms the referrer's bonus on it; a failed reaction never fails the verification.
+      await app.ctx.events.publish('user.email_verified', { userId: confirmed.userId });
+      return { success: true as const, email: confirmed.email };
     },
   );
 

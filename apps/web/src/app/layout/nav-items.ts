@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { BookOpen, Bot, Compass, Gamepad2, Handshake, LifeBuoy, Library, Mail, MessagesSquare, PlusCircle } from 'lucide-react';
+import { BookOpen, Bot, Compass, Gamepad2, Gift, Handshake, LifeBuoy, Library, Mail, MessagesSquare, PlusCircle } from 'lucide-react';
 import { ROUTES } from '@app/shared/app/routes';
 
 export interface NavItem {
@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: ROUTES.characters, labelKey: 'nav.collection', icon: Library, requiresLogin: true },
   { to: ROUTES.create, labelKey: 'nav.create', icon: PlusCircle, requiresLogin: true },
   { to: ROUTES.myBots, labelKey: 'nav.myBots', icon: Bot, requiresLogin: true },
+  { to: ROUTES.referrals, labelKey: 'nav.referrals', icon: Gift, requiresLogin: true },
   { to: ROUTES.comics, labelKey: 'nav.comics', icon: BookOpen },
   { to: ROUTES.games, labelKey: 'nav.games', icon: Gamepad2 },
 ];

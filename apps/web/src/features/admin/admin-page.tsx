@@ -17,6 +17,7 @@ import { EconomyPanel } from './economy-panel';
 import { ModerationPanel } from './moderation-panel';
 import { PricingPanel } from './pricing-panel';
 import { TokenPurchasesPanel } from './token-purchases-panel';
+import { ReferralReviewPanel } from './referral-review-panel';
 
 const PAGE_SIZE = 20;
 
@@ -51,6 +52,8 @@ export function AdminPage() {
       <EconomyPanel />
 
       <ModerationPanel />
+
+      <ReferralReviewPanel />
 
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">

@@ -61,7 +61,12 @@ export function TokenPurchasesPanel() {
         ) : purchases.data.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{t('adminEconomy.purchases.empty')}</p>
         ) : (
-          <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('adminEconomy.purchases.title')}>
+          <div
+            className="relative overflow-x-auto rounded-lg border"
+            tabIndex={0}
+            role="region"
+            aria-label={t('adminEconomy.purchases.title')}
+          >
             <table className="w-full min-w-[56rem] text-sm" data-testid="token-purchases-table">
               <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                 <tr>

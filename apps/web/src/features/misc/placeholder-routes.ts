@@ -19,7 +19,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: '/collection', key: 'collection', guard: signedIn },
   { path: '/notifications', key: 'notifications', guard: signedIn },
   { path: '/achievements', key: 'achievements', guard: signedIn },
-  { path: '/referrals', key: 'referrals', guard: verified },
   { path: '/partner/dashboard', key: 'partnerDashboard', guard: verified },
   { path: '/partner/games/new', key: 'partnerGamesNew', guard: verified },
   { path: '/partner/analytics', key: 'partnerAnalytics', guard: verified },

@@ -22,10 +22,13 @@ export function SignupForm({
   onSignedUp,
   redirectTo,
   referralCode,
+  invitedBy,
 }: {
   onSignedUp: () => void;
   redirectTo: string;
   referralCode?: string;
+  /** The display name of the code's owner, once the code is known to be valid. */
+  invitedBy?: string;
 }) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function SignupForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      startSession(await signup({ ...values, displayName: values.displayName?.trim() || undefined }));
+      startSession(await signup({ ...values, ref: referralCode, displayName: values.displayName?.trim() || undefined }));
       toast.success(t('auth.welcomeCheckEmail'));
       onSignedUp();
     } catch (err) {
@@ -63,7 +66,9 @@ export function SignupForm({
         {referralCode ? (
           <Alert>
             <Gift />
-            {t('auth.referralApplied', { code: referralCode })}
+            <span data-testid="referral-invite">
+              {invitedBy ? t('auth.invitedBy', { displayName: invitedBy }) : t('auth.referralApplied', { code: referralCode })}
+            </span>
           </Alert>
         ) : null}
         <FormField

@@ -5,6 +5,7 @@ import { ROUTES } from '@app/shared/app/routes';
 import { REFERRAL_CODE_PATTERN } from '@app/shared/auth/schemas';
 import { SignupForm } from '../components/signup-form';
 import { useAuthStore } from '../store';
+import { forgetReferralCode, useReferralInvite } from '../use-referral-invite';
 import { useRedirectTarget } from '../use-redirect-target';
 import { AuthPageShell } from './auth-page-shell';
 
@@ -15,7 +16,7 @@ export function SignupPage() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated && !s.isLoading);
   // The referral link is {origin}/signup?ref={code}; a code of the wrong shape is ignored.
   const ref = params.get('ref')?.toUpperCase();
-  const referralCode = ref && REFERRAL_CODE_PATTERN.test(ref) ? ref : undefined;
+  const invite = useReferralInvite(ref && REFERRAL_CODE_PATTERN.test(ref) ? ref : undefined);
   if (isAuthenticated) return <Navigate to={target} replace />;
   return (
     <AuthPageShell
@@ -30,7 +31,15 @@ export function SignupPage() {
         </>
       }
     >
-      <SignupForm onSignedUp={go} redirectTo={target} referralCode={referralCode} />
+      <SignupForm
+        onSignedUp={() => {
+          forgetReferralCode();
+          go();
+        }}
+        redirectTo={target}
+        referralCode={invite.code}
+        invitedBy={invite.invitedBy}
+      />
     </AuthPageShell>
   );
 }
