@@ -11,6 +11,9 @@ const OIDC_PORT = PORT + 1;
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `charachat-e2e-${process.pid}-${Date.now()}`);
 const DATA_DIR = process.env.E2E_DATA_DIR;
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+const ALONE = /admin-economy\.spec/;
+
 /**
  * Browser tests against the real server (built web app, demo data) in the machine's Chromium.
  * `npm run test:e2e` builds the web app first.
@@ -34,8 +37,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /phone\.spec/ },
+    { name: 'desktop', use: DESKTOP, testIgnore: [/phone\.spec/, ALONE] },
     { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /phone\.spec/ },
+    // Tests that change what every other test sees (the admin's pricing, the economy's totals) run
+    // last, alone, once the others are done.
+    { name: 'alone', use: DESKTOP, testMatch: ALONE, dependencies: ['desktop', 'phone'] },
   ],
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USER, signInOnPage, watchConsole } from './helpers';
+import { DEMO_ADMIN, DEMO_USER, signInOnPage, watchConsole } from './helpers';
 
 test.describe('375 px wide', () => {
   test('the menu drawer navigates, and signing in works on a phone', async ({ page }) => {
@@ -41,6 +41,21 @@ test.describe('375 px wide', () => {
     await page.getByTestId('bot-card').first().getByRole('link').first().click();
     await expect(page.getByRole('button', { name: 'Clone' })).toBeVisible();
     await fits();
+    expect(errors).toEqual([]);
+  });
+
+  test('the wallet, plans, billing, referrals and the admin console fit the screen', async ({ page }) => {
+    const errors = watchConsole(page);
+    const fits = async (path: string) => {
+      await page.goto(path);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    };
+    await page.goto('/login');
+    await signInOnPage(page, DEMO_ADMIN);
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    for (const path of ['/tokens', '/subscription', '/settings/billing', '/referrals', '/admin']) await fits(path);
     expect(errors).toEqual([]);
   });
 });

@@ -6,8 +6,30 @@ import { withFeatureTexts, type Tree } from './locale-tree';
 
 const STORAGE_KEY = 'language';
 
-/** English is the fallback, so it is always here; see locale-tree.ts for the feature files. */
-const enFeatures = import.meta.glob<{ default: Tree }>('../features/**/locales/en.json', { eager: true });
+/**
+ * English is the fallback, so it is always here; see locale-tree.ts for the feature files. The
+ * exceptions are the areas that only their own pages use (LAZY_TEXTS): their `texts.ts` adds their
+ * English with the pages' chunk (addEnglishTexts), so that they don't weigh on every visitor's
+ * first load (the web budget). The glob patterns must be literals, hence the list twice.
+ */
+// The negated patterns are LAZY_TEXTS (lib/lazy-texts.ts; its test keeps the two in step).
+const enFeatures = import.meta.glob<{ default: Tree }>(
+  [
+    '../features/**/locales/en.json',
+    '!../features/admin/locales/en.json',
+    '!../features/referrals/locales/en.json',
+    '!../features/subscriptions/locales/en.json',
+    '!../features/tokens/locales/en.json',
+    '!../features/gems/locales/en.json',
+    '!../features/purchases/locales/en.json',
+  ],
+  { eager: true },
+);
+
+/** Adds English texts that a lazily loaded page brings with it (keeps what is there). */
+export function addEnglishTexts(texts: Tree): void {
+  i18n.addResourceBundle('en', 'translation', texts, true, false);
+}
 
 /** Other languages are chunks of their own, loaded when chosen (the web budget, apps/web/budget.json). */
 const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ translation: Tree; messages: Record<string, string> }>> = {

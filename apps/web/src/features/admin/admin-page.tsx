@@ -18,6 +18,7 @@ import { ModerationPanel } from './moderation-panel';
 import { PricingPanel } from './pricing-panel';
 import { TokenPurchasesPanel } from './token-purchases-panel';
 import { ReferralReviewPanel } from './referral-review-panel';
+import './texts';
 
 const PAGE_SIZE = 20;
 

@@ -16,6 +16,7 @@ import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
 import { useEconomyReport } from './economy-api';
 import { formatters } from './format';
+import './texts';
 
 const PRESETS = [7, 30, 90, 365] as const;
 

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useModerationRequests } from '@/features/bots/api';
 import { api } from '@/lib/api-client';
 import { toast } from 'sonner';
+import './texts';
 
 /** Reports and review requests of bots, newest first, with the admin's decision (approve, reject, hide the bot). */
 export function ModerationPanel() {

@@ -22,6 +22,7 @@ import { Switch } from '@/components/ui/switch';
 import { translateMessage } from '@/lib/messages';
 import { usePricingConfig, useSavePricing } from './economy-api';
 import { formatters } from './format';
+import './texts';
 
 /** The form's fields as typed (text, so a half-typed number stays as it is). */
 interface Draft {

@@ -16,6 +16,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/lib/messages';
 import { useDeleteTokenPurchase, useSaveTokenPurchase, useTokenPurchases } from './economy-api';
 import { formatters } from './format';
+import './texts';
 
 /** The provider's API token purchases (bots-header-auth.md §3): list, add, edit, delete; cost_rub and cost_per_token as the server computed them. */
 export function TokenPurchasesPanel() {

@@ -14,6 +14,7 @@ import { useStartPurchase } from '../purchases/api';
 import { PackCard } from '../tokens/pack-card';
 import { TransactionList } from '../tokens/transaction-list';
 import { useGemBalance, useGemPackages } from './api';
+import './texts';
 
 const TONE_CLASS = { green: 'text-success', yellow: 'text-amber-700 dark:text-amber-400', red: 'text-destructive' } as const;
 /** gamification.md §9: the panel shows the last 5 transactions. */

@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { usePurchase, useSandboxAction } from './api';
+import './texts';
 
 /**
  * /checkout/{id}: where a purchase is paid in the sandbox (no Stripe: it says plainly that no

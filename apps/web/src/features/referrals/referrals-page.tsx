@@ -25,6 +25,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGenerateReferralCode, useReferralConfig, useReferralDashboard } from './api';
 import { copyText, openSharePopup } from './share';
+import './texts';
 
 const SHARE_BUTTONS: ShareTarget[] = ['twitter', 'facebook', 'telegram', 'whatsapp'];
 

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { useInvoices, useOpenPortal, usePurchaseHistory, useSetCancel, useSubscription } from './api';
 import { formatDate, formatMoney } from './format';
+import './texts';
 
 /** /settings/billing: the plan and its renewal, cancel or resume, Stripe's portal, invoices and purchases. */
 export function BillingSection() {

@@ -14,6 +14,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { useSandboxCheckoutAction, useSubscriptionCheckout } from './api';
 import { formatMoney } from './format';
+import './texts';
 
 /**
  * /subscription/checkout/{id}: where a subscription is paid in the sandbox (it says plainly that

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
 import { useStartSubscription, useSubscription } from './api';
 import { formatDate, formatMoney } from './format';
+import './texts';
 
 /**
  * /subscription: the three plans side by side (stacked on phones), the current one marked, Subscribe

@@ -12,6 +12,7 @@ import { useStartPurchase } from '../purchases/api';
 import { useTokenBalance, useTokenHistory, useTokenPacks } from './api';
 import { PackCard } from './pack-card';
 import { TransactionList } from './transaction-list';
+import './texts';
 
 /** /tokens: the wallet. Token balance, packs to buy, the whole token history, where tokens come from and go; and the gems. */
 export function TokensPage() {

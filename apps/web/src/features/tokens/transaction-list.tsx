@@ -2,6 +2,7 @@ import { ArrowDownLeft, ArrowUpRight, ShoppingCart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { LedgerTransaction } from '@app/shared/tokens/schemas';
 import { cn } from '@/lib/cn';
+import './texts';
 
 const ICONS = { earn: ArrowDownLeft, spend: ArrowUpRight, purchase: ShoppingCart } as const;
 
