@@ -1,7 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { GemBalance } from '@app/shared/gems/schemas';
@@ -9,56 +6,14 @@ import type { Purchase } from '@app/shared/purchases/schemas';
 import { paymentEvents, purchases } from '../../src/db/schema/payments';
 import { spendGems } from '../../src/features/gems';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { stripeSigner, stripeStandIn, stripeWebhookSender } from '../helpers/stripe';
 import { expectError } from '../helpers/auth';
 import { call } from '../bots/helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
 
-/**
- * A stand-in for Stripe's API (STRIPE_API_URL): answers Checkout Session creation the way Stripe
- * does, and keeps what it was sent. `failNext` makes the next call fail as Stripe refuses one.
- */
-function stripeStandIn() {
-  const calls: { path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
-  let failNext = false;
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      calls.push({ path: req.url ?? '', form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-      res.setHeader('content-type', 'application/json');
-      if (failNext) {
-        failNext = false;
-        res.statusCode = 400;
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Your account cannot currently make live charges.' } }));
-        return;
-      }
-      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
-        n += 1;
-        const id = `cs_test_${n}`;
-        res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: 'payment' }));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
-    });
-  });
-  return {
-    calls,
-    failOnce: () => (failNext = true),
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('purchases through Stripe', () => {
   const standIn = stripeStandIn();
-  const signer = new Stripe('sk_test_signer');
   let t: TestApp;
   let eventCounter = 0;
   beforeAll(async () => {
@@ -73,20 +28,7 @@ describe('purchases through Stripe', () => {
   const gems = async (s: Session) => ((await call(t, s, 'GET', '/api/gems')).json() as GemBalance).totalGems;
   const purchaseRow = async (id: string) => (await t.database.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
 
-  /** Delivers an event as Stripe does: the JSON body signed with the endpoint's secret (t=, v1=). */
-  function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
-    const payload = JSON.stringify(event);
-    const signature =
-      opts.signature !== undefined
-        ? opts.signature
-        : signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-      payload,
-    });
-  }
+  const deliver = stripeWebhookSender(() => t, WEBHOOK_SECRET);
   const event = (type: string, object: object, id = `evt_test_${++eventCounter}`) => ({ id, object: 'event', type, data: { object } });
   const completed = (p: Purchase, sessionId: string, extra: object = {}) =>
     event('checkout.session.completed', {
@@ -189,7 +131,7 @@ describe('purchases through Stripe', () => {
     const s = await t.signup();
     const { purchase, sessionId } = await startPurchase(s);
     const genuine = JSON.stringify(completed(purchase, sessionId, { amount_total: 999 }));
-    const signature = signer.webhooks.generateTestHeaderString({ payload: genuine, secret: WEBHOOK_SECRET });
+    const signature = stripeSigner.webhooks.generateTestHeaderString({ payload: genuine, secret: WEBHOOK_SECRET });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/webhook',

@@ -1,7 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { PLANS } from '@app/shared/subscriptions/plans';
@@ -10,57 +7,14 @@ import { ledgerEntries } from '../../src/db/schema/ledger';
 import { paymentEvents } from '../../src/db/schema/payments';
 import { subscriptionCheckouts, subscriptions } from '../../src/db/schema/subscriptions';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { stripeStandIn, stripeWebhookSender } from '../helpers/stripe';
 import { expectError } from '../helpers/auth';
 import { call } from '../bots/helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_subscriptions';
 
-/** A stand-in for Stripe's API: Checkout Sessions, subscription updates and cancels, portal sessions; it keeps what it was sent. */
-function stripeStandIn() {
-  const calls: { method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }[] = [];
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const path = (req.url ?? '').split('?')[0]!;
-      calls.push({ method: req.method ?? '', path, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
-      res.setHeader('content-type', 'application/json');
-      n += 1;
-      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-        const id = `cs_test_sub_${n}`;
-        res.end(
-          JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, mode: form.get('mode') }),
-        );
-        return;
-      }
-      const sub = /^\/v1\/subscriptions\/([\w]+)$/.exec(path);
-      if (sub && (req.method === 'POST' || req.method === 'DELETE')) {
-        res.end(JSON.stringify({ id: sub[1], object: 'subscription', cancel_at_period_end: form.get('cancel_at_period_end') === 'true' }));
-        return;
-      }
-      if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-        res.end(JSON.stringify({ id: `bps_${n}`, object: 'billing_portal.session', url: `https://billing.stripe.test/p/session/${n}` }));
-        return;
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
-    });
-  });
-  return {
-    calls,
-    listen: () =>
-      new Promise<string>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-      ),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('subscriptions through Stripe', () => {
-  const standIn = stripeStandIn();
-  const signer = new Stripe('sk_test_signer');
+  const standIn = stripeStandIn({ sessionPrefix: 'cs_test_sub_' });
   let t: TestApp;
   let counter = 0;
   beforeAll(async () => {
@@ -82,19 +36,7 @@ describe('subscriptions through Stripe', () => {
         .where(and(eq(ledgerEntries.userId, s.user.id), eq(ledgerEntries.reason, 'subscription')))
     ).length;
 
-  function deliver(event: object, opts: { secret?: string; timestamp?: number; signature?: string | null } = {}) {
-    const payload = JSON.stringify(event);
-    const signature =
-      opts.signature !== undefined
-        ? opts.signature
-        : signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-      payload,
-    });
-  }
+  const deliver = stripeWebhookSender(() => t, WEBHOOK_SECRET);
   const event = (type: string, object: object) => ({ id: `evt_sub_${++counter}`, object: 'event', type, data: { object } });
   const unix = (d: Date) => Math.floor(d.getTime() / 1000);
   const DAY = 86_400;
