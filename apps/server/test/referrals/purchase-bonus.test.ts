@@ -4,11 +4,12 @@ import type { Session } from '@app/shared/auth/schemas';
 import { DEFAULT_REFERRAL_SETTINGS, type ReferralSettings } from '@app/shared/referrals/rules';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { purchases } from '../../src/db/schema/payments';
-import { referralPurchaseBonuses } from '../../src/db/schema/referrals';
+import { referralPurchaseBonuses, referrals } from '../../src/db/schema/referrals';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { signupAdmin } from '../helpers/auth';
 import { call } from '../bots/helpers';
-import { buyAndPay, codeOf, dashboardOf, refund, runReleaseJob, signupWith, tokens, verifyEmail } from './helpers';
+import { login } from '../helpers/auth';
+import { buyAndPay, codeOf, dashboardOf, freshIp, from, refund, runReleaseJob, signupWith, tokens, verifyEmail } from './helpers';
 
 /**
  * Issue 16: a referred user's purchase earns the referrer purchaseBonusPercentage of its value in
@@ -178,5 +179,25 @@ describe('referral purchase bonuses', () => {
     const referrer = await signupWith(t);
     const throwaway = await signupWith(t, { ref: await codeOf(t, referrer), email: `z${Date.now()}@mailinator.com` });
     expect(await bonusOf(await buyAndPay(t, throwaway, { kind: 'tokens', packId: 'small' }))).toBeUndefined();
+  });
+
+  it('purchases paid while the referral waited for review earn their bonus when an admin approves it, once', async () => {
+    await configure({ maxBonusPerUser: 100_000 });
+    const ip = freshIp();
+    const referrer = await signupWith(t, { ip });
+    expect((await login(t, referrer.user.email, undefined, { headers: from(ip) })).statusCode).toBe(200);
+    const friend = await signupWith(t, { ref: await codeOf(t, referrer), ip });
+    const [flagged] = await t.database.db.select().from(referrals).where(eq(referrals.referredId, friend.user.id));
+    expect(flagged).toMatchObject({ status: 'flagged' });
+    const purchaseId = await buyAndPay(t, friend, { kind: 'tokens', packId: 'medium' });
+    expect(await bonusOf(purchaseId)).toBeUndefined();
+
+    const approve = () => call(t, admin, 'POST', `/api/admin/referrals/${flagged!.id}/approve`);
+    expect((await approve()).statusCode).toBe(200);
+    expect(await bonusOf(purchaseId)).toMatchObject({ status: 'held', referrerId: referrer.user.id });
+    expect((await approve()).statusCode).toBe(409);
+    expect(
+      (await t.database.db.select().from(referralPurchaseBonuses).where(eq(referralPurchaseBonuses.purchaseId, purchaseId))).length,
+    ).toBe(1);
   });
 });

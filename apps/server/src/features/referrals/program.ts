@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   normalizeEmail,
   purchaseBonusTokens,
@@ -15,6 +15,7 @@ import { REFERRAL_ERROR_CODES, REFERRAL_MESSAGES } from '@app/shared/referrals/m
 import type { Database, Transaction } from '../../db/client';
 import { sessions } from '../../db/schema/auth';
 import { wallets } from '../../db/schema/ledger';
+import { purchases } from '../../db/schema/payments';
 import { referralCodes, referralPurchaseBonuses, referrals } from '../../db/schema/referrals';
 import { users } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../lib/http-errors';
@@ -200,10 +201,29 @@ export async function confirmVerifiedReferral(deps: ProgramDeps, referredId: str
 
 /**
  * An admin's decision on a flagged referral. Approve makes it pending and pays what a clean signup
- * gets (the referred user's bonus now, the referrer's once the address is verified); reject ends
+ * gets (the referred user's bonus now, the referrer's once the address is verified, a held bonus
+ * for each purchase the referred user paid meanwhile); reject ends
  * it with nothing paid. Only a flagged one: 404 unknown, 409 otherwise.
  */
 export async function reviewReferral(deps: ProgramDeps, id: string, adminId: string, approve: boolean): Promise<ReferralRow> {
+  const reviewed = await decideReferral(deps, id, adminId, approve);
+  if (approve) await holdMissedPurchaseBonuses(deps, reviewed);
+  return reviewed;
+}
+
+/**
+ * The purchases the referred user paid while the referral waited for review earn their bonus once
+ * it is approved, held from now like any other (one per purchase, so running this twice holds once).
+ */
+async function holdMissedPurchaseBonuses(deps: ProgramDeps, referral: ReferralRow): Promise<void> {
+  const paid = await deps.db
+    .select({ purchaseId: purchases.id, userId: purchases.userId, amountMinor: purchases.amountMinor, currency: purchases.currency })
+    .from(purchases)
+    .where(and(eq(purchases.userId, referral.referredId), eq(purchases.status, 'paid'), gte(purchases.paidAt, referral.createdAt)));
+  for (const purchase of paid) await holdPurchaseBonus(deps, purchase);
+}
+
+async function decideReferral(deps: ProgramDeps, id: string, adminId: string, approve: boolean): Promise<ReferralRow> {
   const settings = await referralSettings(deps.db);
   return withPostings(deps, async (tx, post) => {
     const [reviewed] = await tx
