@@ -37,7 +37,7 @@ export function AdminPage() {
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
 
   return (
-    <div className="grid min-w-0 gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
           <Shield className="size-5" />
@@ -97,7 +97,7 @@ export function AdminPage() {
             <ul className="divide-y" data-testid="admin-users">
               {users.data.items.map((u) => (
                 <li key={u.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-[1_1_12rem]">
                     <p className="truncate font-medium">
                       {u.displayName} <span className="text-sm font-normal text-muted-foreground">@{u.username}</span>
                     </p>

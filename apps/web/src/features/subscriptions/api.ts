@@ -13,7 +13,8 @@ import { ZPurchaseList } from '@app/shared/purchases/schemas';
 import { api } from '@/lib/api-client';
 
 export const subscriptionKey = ['subscription'] as const;
-const checkoutKey = (id: string) => ['subscription', 'checkout', id] as const;
+// Not under ['subscription']: refreshing the plan must not ask for the checkout again (whose answer refreshes the plan).
+const checkoutKey = (id: string) => ['subscription-checkout', id] as const;
 
 /** The signed-in user's plan (tier, status, renewal) and the plans on offer. */
 export function useSubscription(enabled = true) {
