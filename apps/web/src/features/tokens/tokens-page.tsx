@@ -139,6 +139,8 @@ export function TokensPage() {
               <ul className="list-disc pl-5 text-muted-foreground">
                 <li>{t('tokensPage.inSignup')}</li>
                 <li>{t('tokensPage.inPacks')}</li>
+                <li>{t('tokensPage.inPlan')}</li>
+                <li>{t('tokensPage.inReferrals')}</li>
                 <li>{t('tokensPage.inRefunds')}</li>
               </ul>
             </div>
