@@ -39,7 +39,8 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
       <header className="flex items-center gap-3">
         <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
-          <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" />
+          {/* The name is right beside it: the picture adds nothing to read out. */}
+          <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
           <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
         </Link>
         <div className="ml-auto flex items-center gap-1">
@@ -50,13 +51,6 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
           </Button>
         </div>
       </header>
-
-      {info.data?.model.offline ? (
-        <Alert className="py-2 text-xs" data-testid="offline-notice">
-          <Info />
-          <span>{t('chat.offline')}</span>
-        </Alert>
-      ) : null}
 
       <div
         ref={scroller}
@@ -104,6 +98,14 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
           </ol>
         )}
       </div>
+
+      {/* Below the conversation, so that its arrival (a call of its own) moves nothing already drawn. */}
+      {info.data?.model.offline ? (
+        <Alert className="py-2 text-xs" data-testid="offline-notice">
+          <Info />
+          <span>{t('chat.offline')}</span>
+        </Alert>
+      ) : null}
 
       {conversation.error ? (
         <Alert variant="destructive" className="py-2" role="alert">
