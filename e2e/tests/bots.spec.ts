@@ -75,6 +75,30 @@ test.describe('bots', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a card's menu loads when first opened: by keyboard it takes the focus, and Report opens its dialog", async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUpAndIn(page);
+    await page.goto('/');
+    const card = page.getByTestId('bot-card').first();
+    const name = (await card.getByRole('heading').textContent()) ?? '';
+    const menuButton = card.getByRole('button', { name: `Actions for ${name}` });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Share' })).toBeVisible();
+    // Radix moves the focus into the open menu; Escape closes it and gives the focus back.
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(card.getByRole('button', { name: `Actions for ${name}` })).toBeFocused();
+    // Opened again with the mouse, it opens at once (the menu is loaded now).
+    await card.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Report' }).click();
+    await expect(page.getByRole('dialog', { name: `Report ${name}` })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('a new user: an empty My Bots, an unknown draft, a missing bot', async ({ page }) => {
     const errors = watchConsole(page);
     await signUpAndIn(page);

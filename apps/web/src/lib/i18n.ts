@@ -85,6 +85,11 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // i18next's defaults, said out loud: then it stops testing every key for natural language
+  // (a regex per call, and a page of cards makes hundreds). Our keys are paths; lib/messages.ts
+  // turns both separators off for its sentence keys.
+  keySeparator: '.',
+  nsSeparator: ':',
 });
 
 /**

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore } from '@/features/auth/store';
 import { PageSkeleton } from '@/components/page-skeleton';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Header } from './header';
 import { SidebarNav } from './sidebar';
 
@@ -22,6 +23,8 @@ export function AppLayout() {
   const [authModalLoaded, setAuthModalLoaded] = useState(false);
   if (authModalWanted && !authModalLoaded) setAuthModalLoaded(true);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  // Below lg the sidebar is hidden (the drawer has the same links): a phone needn't build it.
+  const wide = useMediaQuery('(min-width: 64rem)');
   if (menuOpen && !menuLoaded) setMenuLoaded(true);
   return (
     <div className="min-h-dvh">
@@ -37,7 +40,7 @@ export function AppLayout() {
           className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-sidebar shrink-0 overflow-y-auto border-r lg:block"
           data-testid="sidebar"
         >
-          <SidebarNav />
+          {wide ? <SidebarNav /> : null}
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-6xl">

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { ZDataSettingsAnswer } from '@app/shared/account-data/settings';
 import { useAuthStore } from '@/features/auth/store';
 import { api } from '@/lib/api-client';
 import { DATA_SETTINGS_QUERY_KEY } from './data-api';
-import { PendingDeletionBanner } from './danger-zone-card';
+
+// The banner's card (with its confirm dialog) loads only for the few accounts that need it: every
+// other signed-in page would load and run it for nothing.
+const PendingDeletionBanner = lazy(() => import('./danger-zone-card').then((m) => ({ default: m.PendingDeletionBanner })));
 
 /**
  * On every page of a signed-in user whose account is scheduled for deletion: the date and Cancel
@@ -26,7 +30,9 @@ export function AppDeletionBanner() {
   if (!scheduledDeletion || pathname === ROUTES.settingsData) return null;
   return (
     <div className="mb-4">
-      <PendingDeletionBanner scheduledDeletion={scheduledDeletion} />
+      <Suspense>
+        <PendingDeletionBanner scheduledDeletion={scheduledDeletion} />
+      </Suspense>
     </div>
   );
 }

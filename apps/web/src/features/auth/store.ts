@@ -27,9 +27,16 @@ export interface AuthState {
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
 
+/**
+ * The same user as before keeps the same object: every refresh (at start, then every quarter hour)
+ * answers the user again, and a new object would re-render each component that shows them.
+ */
+const sameUserOr = (previous: SessionUser | undefined, next: SessionUser): SessionUser =>
+  previous && JSON.stringify(previous) === JSON.stringify(next) ? previous : next;
+
 export const useAuthStore = create<AuthState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       isLoading: false,
       isAuthenticated: false,
       session: null,
@@ -37,7 +44,13 @@ export const useAuthStore = create<AuthState>()(
       error: null,
       redirectUrl: null,
       setSession: ({ user, accessToken, expiresAt }) =>
-        set({ isAuthenticated: true, session: { user, expiresAt }, accessToken, error: null, isLoading: false }),
+        set({
+          isAuthenticated: true,
+          session: { user: sameUserOr(get().session?.user, user), expiresAt },
+          accessToken,
+          error: null,
+          isLoading: false,
+        }),
       setUser: (user) => set((s) => (s.session ? { session: { ...s.session, user } } : {})),
       clear: () => set({ isAuthenticated: false, session: null, accessToken: null, isLoading: false }),
       setLoading: (isLoading) => set({ isLoading }),

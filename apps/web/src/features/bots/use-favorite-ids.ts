@@ -11,8 +11,11 @@ export function useFavoriteIds(): Set<string> {
     queryFn: () => api('/api/bots/favorites?limit=100', { schema: ZBotSummaryPage }),
     enabled: Boolean(user),
     staleTime: 60_000,
-    select: (page) => new Set(page.items.map((b) => b.id)),
+    select: idsOf,
   });
   return data ?? EMPTY;
 }
 const EMPTY = new Set<string>();
+// One function for every render, so that the query keeps its Set until the favorites change
+// (a new selector would make a new Set, and every card would draw again).
+const idsOf = (page: { items: { id: string }[] }): Set<string> => new Set(page.items.map((b) => b.id));

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { Skeleton } from '@/components/ui/skeleton';
+import { numberFormat } from '@/lib/intl';
 import { useTokenBalance } from './api';
 
 /** The header's token balance; a click leads to the tokens page. */
@@ -20,7 +21,7 @@ export function TokenBadge() {
       title={t('header.tokenBalance', { count: data.balance })}
     >
       <Coins className="size-4 text-amber-500" />
-      {new Intl.NumberFormat(i18n.language).format(data.balance)}
+      {numberFormat(i18n.language).format(data.balance)}
     </Link>
   );
 }

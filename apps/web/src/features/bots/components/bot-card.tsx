@@ -1,5 +1,6 @@
 import { numberFormat } from '@/lib/intl';
-import { MessageSquarePlus, MessagesSquare, Star } from 'lucide-react';
+import { MessageSquarePlus, MessagesSquare, MoreHorizontal, Star } from 'lucide-react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
@@ -12,8 +13,38 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { timeAgo } from '../time-ago';
-import { BotCardMenu, FavoriteButton, StartChatLink } from './bot-actions';
+import { FavoriteButton, StartChatLink } from './bot-actions';
 import { CategoryIcon } from './category-icon';
+
+// A card's menu (a Radix dropdown with its report and delete dialogs) loads when first opened: a page
+// of 24 cards would otherwise load it and build 24 closed menus before anyone asks for one.
+const loadMenu = () => import('./bot-card-menu');
+const BotCardMenu = lazy(() => loadMenu().then((m) => ({ default: m.BotCardMenu })));
+
+/** The card's ⋯ button; the first press loads the menu and opens it (keyboard focus moves into it). */
+function CardMenu({ bot }: { bot: BotSummary }) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const button = (props: { onClick?(): void; disabled?: boolean }) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={t('botCard.actions', { name: bot.name })}
+      aria-haspopup="menu"
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      {...props}
+    >
+      <MoreHorizontal />
+    </Button>
+  );
+  if (!wanted) return button({ onClick: () => setWanted(true) });
+  return (
+    <Suspense fallback={button({ disabled: true })}>
+      <BotCardMenu bot={bot} defaultOpen />
+    </Suspense>
+  );
+}
 
 export type BotCardVariant = 'default' | 'compact' | 'detailed';
 
@@ -25,11 +56,14 @@ interface BotCardProps {
   onTagClick?(tag: string): void;
 }
 
-/** The bot card component of bots-header-auth.md §2: default (grids), compact (rows) and detailed. */
-export function BotCard({ bot, variant = 'default', favorited = false, onTagClick }: BotCardProps) {
+/**
+ * The bot card component of bots-header-auth.md §2: default (grids), compact (rows) and detailed.
+ * Memoized: a list redraws only the cards whose bot or favorite mark changed.
+ */
+export const BotCard = memo(function BotCard({ bot, variant = 'default', favorited = false, onTagClick }: BotCardProps) {
   if (variant === 'compact') return <CompactBotCard bot={bot} favorited={favorited} />;
   return <GridBotCard bot={bot} detailed={variant === 'detailed'} favorited={favorited} onTagClick={onTagClick} />;
-}
+});
 
 function Rating({ bot }: { bot: BotSummary }) {
   const { t } = useTranslation();
@@ -96,7 +130,7 @@ function GridBotCard({
         </Link>
         <div className="-mr-2 -mt-1 flex shrink-0">
           <FavoriteButton botId={bot.id} favorited={favorited} />
-          <BotCardMenu bot={bot} />
+          <CardMenu bot={bot} />
         </div>
       </div>
       <p className={cn('px-4 text-sm text-muted-foreground', detailed ? 'line-clamp-4' : 'line-clamp-2')}>{bot.description}</p>
@@ -179,7 +213,7 @@ function CompactBotCard({ bot, favorited }: { bot: BotSummary; favorited: boolea
         </div>
       </Link>
       <FavoriteButton botId={bot.id} favorited={favorited} />
-      <BotCardMenu bot={bot} />
+      <CardMenu bot={bot} />
       <StartChatLink botId={bot.id} className="hidden sm:inline-flex" />
       {/* On a phone the row keeps Start Chat as an icon. */}
       <Button asChild size="icon" className="shrink-0 sm:hidden">

@@ -1,5 +1,5 @@
 import { PlusCircle, Sparkles, X } from 'lucide-react';
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOADING_SKELETON_CARDS, SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
@@ -50,7 +50,8 @@ export function ExplorePage() {
 
   const [nsfw, setNsfw] = useNsfwOptIn();
   const categories = useCategories();
-  const favorites = useFavoriteIds();
+  // Deferred too: the favorites arrive after the cards, and marking them redraws in the background.
+  const favorites = useDeferredValue(useFavoriteIds());
   const bots = usePublicBots(explorePublicQuery(query, nsfw));
   // The cards are drawn in the background (a deferred value renders in slices that let the
   // browser breathe), so their arrival never freezes typing, scrolling or the first paint.
@@ -63,6 +64,12 @@ export function ExplorePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- update is rebuilt each render
   }, [bots.data, bots.isPlaceholderData, query.page, lastPage]);
   const addTag = (tag: string) => !query.tags.some((x) => x.toLowerCase() === tag.toLowerCase()) && update({ tags: [...query.tags, tag] });
+  // The cards are memoized: hand them one function for the page's life, which calls the latest addTag.
+  const latestAddTag = useRef(addTag);
+  useLayoutEffect(() => {
+    latestAddTag.current = addTag;
+  });
+  const onTagClick = useCallback((tag: string) => void latestAddTag.current(tag), []);
 
   return (
     <div className="grid gap-8">
@@ -203,7 +210,7 @@ export function ExplorePage() {
               aria-busy={bots.isFetching}
             >
               {shown.items.map((bot) => (
-                <BotCard key={bot.id} bot={bot} favorited={favorites.has(bot.id)} onTagClick={addTag} />
+                <BotCard key={bot.id} bot={bot} favorited={favorites.has(bot.id)} onTagClick={onTagClick} />
               ))}
             </div>
             <Pagination page={query.page} total={shown.total} limit={EXPLORE_PAGE_SIZE} onPage={(page) => update({ page })} />

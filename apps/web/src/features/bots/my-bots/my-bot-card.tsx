@@ -24,7 +24,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { translateMessage } from '@/lib/messages';
 import { getBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
-import { DeleteBotDialog, exportBot } from '../components/bot-actions';
+import { exportBot } from '../components/bot-actions';
+import { DeleteBotDialog } from '../components/bot-dialogs';
 
 /** A bot in My Bots (§2 'Bot card in the list'): badges, the 2-line description, the menu, and View Stats. */
 export function MyBotCard({ bot, selected, onToggle }: { bot: BotSummary; selected: boolean; onToggle(): void }) {
