@@ -24,6 +24,7 @@ import { dataSettingsRoutes } from './features/account-data';
 import { apiKeyAuthenticator, integrationRoutes } from './features/integrations';
 import { notificationRoutes } from './features/notifications';
 import { securityRoutes, devSmsRoutes } from './features/security';
+import { gamificationRoutes } from './features/gamification';
 import { gemRoutes } from './features/gems';
 import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
+  await app.register(gamificationRoutes, { prefix: '/api/gamification' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(adminPricingRoutes, { prefix: '/api/admin' });
   await app.register(adminEconomyRoutes, { prefix: '/api/admin' });

@@ -392,6 +392,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/referral/config': { kind: 'public' },
   'POST /api/referral/generate-code': { kind: 'user' },
   'GET /api/referral/user-dashboard': { kind: 'user' },
+  'GET /api/gamification/config': { kind: 'public' },
+  'GET /api/gamification/ranks': { kind: 'public' },
   'GET /api/gamification/referrals/stats': { kind: 'user' },
   'POST /api/gamification/referrals/apply': {
     kind: 'user',

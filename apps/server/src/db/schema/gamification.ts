@@ -1,0 +1,41 @@
+import { bigint, bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A user's progression (issue 17): total XP (the level and rank follow from it, shared
+ * gamification/levels.ts) and prestige. A row appears with the first award.
+ */
+export const userProgress = pgTable('user_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  totalXp: bigint('total_xp', { mode: 'number' }).notNull().default(0),
+  prestigeLevel: integer('prestige_level').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every XP award, once per (user, source, source id): a repeated or retried event finds its row and
+ * pays nothing. `localDay` is the day in the user's time zone when it was earned (the daily message
+ * cap and the daily-login streak count by it). `base` is the table's amount, `amount` what was
+ * added after the streak, plan and rank multipliers.
+ */
+export const xpAwards = pgTable(
+  'xp_awards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    base: integer('base').notNull(),
+    amount: integer('amount').notNull(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('xp_awards_once').on(t.userId, t.source, t.sourceId),
+    index('xp_awards_user_day_idx').on(t.userId, t.source, t.localDay),
+  ],
+);

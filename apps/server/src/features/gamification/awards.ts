@@ -1,0 +1,138 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { PLANS } from '@app/shared/subscriptions/plans';
+import { awardedXp, levelOf, MESSAGE_XP_DAILY_CAP, type XpSource } from '@app/shared/gamification/levels';
+import type { Database, Executor } from '../../db/client';
+import { userProgress, xpAwards } from '../../db/schema/gamification';
+import { userSettings } from '../../db/schema/settings';
+import { users } from '../../db/schema/users';
+import { localDay, previousDay } from './local-day';
+
+export interface XpAward {
+  userId: string;
+  source: XpSource;
+  /** What the award is for (a message id, a bot id, a day): one award per user, source and id. */
+  sourceId: string;
+  /** The amount before multipliers (XP_SOURCES for events; a reward's or a grant's own amount). */
+  base: number;
+  at?: Date;
+  /** Admin grants and rewards are paid as they are, without the streak, plan and rank multipliers. */
+  multiply?: boolean;
+}
+
+export interface AwardResult {
+  /** XP added now: 0 when this award existed already or the daily cap was reached. */
+  gained: number;
+  totalXp: number;
+  level: number;
+  previousLevel: number;
+}
+
+/** What an award's multipliers depend on, read in the award's transaction. */
+async function factorsOf(db: Executor, userId: string, day: string) {
+  const [row] = await db
+    .select({ tier: users.tier, totalXp: userProgress.totalXp })
+    .from(users)
+    .leftJoin(userProgress, eq(userProgress.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return {
+    planMultiplier: PLANS[row.tier].xpMultiplier,
+    level: levelOf(row.totalXp ?? 0).level,
+    streakDays: await loginStreak(db, userId, day),
+  };
+}
+
+/**
+ * The current daily-login streak: consecutive local days with a daily_login award, ending today
+ * or yesterday (a streak not yet renewed today still counts until the day is over).
+ */
+export async function loginStreak(db: Executor, userId: string, today: string): Promise<number> {
+  const rows = await db
+    .select({ day: xpAwards.localDay })
+    .from(xpAwards)
+    .where(and(eq(xpAwards.userId, userId), eq(xpAwards.source, 'daily_login')))
+    .orderBy(desc(xpAwards.localDay))
+    .limit(400);
+  let expected = rows[0]?.day === today ? today : previousDay(today);
+  let streak = 0;
+  for (const { day } of rows) {
+    if (day !== expected) break;
+    streak++;
+    expected = previousDay(expected);
+  }
+  return streak;
+}
+
+/** The user's time zone (their setting; UTC without one). */
+export async function timeZoneOf(db: Executor, userId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: userSettings.timeZone }).from(userSettings).where(eq(userSettings.userId, userId));
+  return row?.timeZone ?? 'UTC';
+}
+
+/**
+ * Awards XP once. The award row and the total move in one transaction, and the row's unique key
+ * (user, source, source id) makes a repeat, even a concurrent one, add nothing. Message XP stops
+ * at the daily cap of the user's local day (the user's row is locked while it is counted, so
+ * concurrent messages can't all slip under it).
+ */
+export async function awardXp(db: Database, award: XpAward): Promise<AwardResult | null> {
+  const at = award.at ?? new Date();
+  return db.transaction(async (tx) => {
+    // Serializes one user's awards: the cap, the streak and the level read below stay true until commit.
+    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, award.userId)).for('update');
+    if (!locked) return null;
+    const day = localDay(at, await timeZoneOf(tx, award.userId));
+    const factors = await factorsOf(tx, award.userId, day);
+    if (!factors) return null;
+    const before = await totalXpOf(tx, award.userId);
+    let amount = award.multiply === false ? award.base : awardedXp(award.base, factors);
+    if (award.source === 'message') {
+      const [{ earned }] = (await tx
+        .select({ earned: sql<number>`coalesce(sum(${xpAwards.amount}), 0)::int` })
+        .from(xpAwards)
+        .where(and(eq(xpAwards.userId, award.userId), eq(xpAwards.source, 'message'), eq(xpAwards.localDay, day)))) as [{ earned: number }];
+      amount = Math.max(0, Math.min(amount, MESSAGE_XP_DAILY_CAP - earned));
+    }
+    const inserted = await tx
+      .insert(xpAwards)
+      .values({
+        userId: award.userId,
+        source: award.source,
+        sourceId: award.sourceId,
+        base: award.base,
+        amount,
+        localDay: day,
+        createdAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: xpAwards.id });
+    if (inserted.length === 0 || amount === 0) {
+      return { gained: 0, totalXp: before, level: levelOf(before).level, previousLevel: levelOf(before).level };
+    }
+    const [progress] = await tx
+      .insert(userProgress)
+      .values({ userId: award.userId, totalXp: amount })
+      .onConflictDoUpdate({
+        target: userProgress.userId,
+        set: { totalXp: sql`${userProgress.totalXp} + ${amount}`, updatedAt: sql`now()` },
+      })
+      .returning({ totalXp: userProgress.totalXp });
+    const totalXp = progress!.totalXp;
+    return { gained: amount, totalXp, level: levelOf(totalXp).level, previousLevel: levelOf(before).level };
+  });
+}
+
+async function totalXpOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ totalXp: userProgress.totalXp }).from(userProgress).where(eq(userProgress.userId, userId));
+  return row?.totalXp ?? 0;
+}
+
+/** A user's progression as the level calls answer it. */
+export async function progressOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ totalXp: userProgress.totalXp, prestigeLevel: userProgress.prestigeLevel })
+    .from(userProgress)
+    .where(eq(userProgress.userId, userId));
+  const today = localDay(new Date(), await timeZoneOf(db, userId));
+  return { ...levelOf(row?.totalXp ?? 0), prestigeLevel: row?.prestigeLevel ?? 0, streakDays: await loginStreak(db, userId, today) };
+}

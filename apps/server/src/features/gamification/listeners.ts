@@ -1,0 +1,53 @@
+import { XP_SOURCES } from '@app/shared/gamification/levels';
+import type { AppContext } from '../../context';
+import { awardXp, timeZoneOf } from './awards';
+import { localDay } from './local-day';
+
+/**
+ * Progress comes only from what the server saw happen: the areas that make it publish their
+ * events (chats, bots, auth) and this area awards XP for them, after their transactions committed
+ * and off the reply's path (the bus runs listeners in the background). Each award is keyed by what
+ * it is for, so a repeated event pays once.
+ */
+export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void {
+  const { db, events } = ctx;
+  const at = (iso: string) => new Date(iso);
+
+  events.subscribe('message.sent', 'gamification', async ({ payload, at: when }) => {
+    await awardXp(db, { userId: payload.userId, source: 'message', sourceId: payload.messageId, base: XP_SOURCES.message, at: at(when) });
+  });
+  events.subscribe('chat.started', 'gamification', async ({ payload, at: when }) => {
+    // Once per bot: a second chat with the same bot is no first chat.
+    await awardXp(db, {
+      userId: payload.userId,
+      source: 'first_chat_with_bot',
+      sourceId: payload.botId,
+      base: XP_SOURCES.first_chat_with_bot,
+      at: at(when),
+    });
+  });
+  events.subscribe('bot.visibility_changed', 'gamification', async ({ payload, at: when }) => {
+    if (payload.from !== null) return;
+    await awardXp(db, {
+      userId: payload.ownerId,
+      source: 'bot_created',
+      sourceId: payload.botId,
+      base: XP_SOURCES.bot_created,
+      at: at(when),
+    });
+  });
+  events.subscribe('bot.published', 'gamification', async ({ payload, at: when }) => {
+    // Once per bot: unpublishing and publishing again earns nothing more.
+    await awardXp(db, {
+      userId: payload.ownerId,
+      source: 'bot_published',
+      sourceId: payload.botId,
+      base: XP_SOURCES.bot_published,
+      at: at(when),
+    });
+  });
+  events.subscribe('user.signed_in', 'gamification', async ({ payload, at: when }) => {
+    const day = localDay(at(when), await timeZoneOf(db, payload.userId));
+    await awardXp(db, { userId: payload.userId, source: 'daily_login', sourceId: day, base: XP_SOURCES.daily_login, at: at(when) });
+  });
+}
