@@ -6,7 +6,8 @@ import { GAMIFICATION_CONFIG } from '@app/shared/gamification/schemas';
 import { userProgress, xpAwards } from '../../src/db/schema/gamification';
 import { userSettings } from '../../src/db/schema/settings';
 import { users } from '../../src/db/schema/users';
-import { awardXp, loginStreak, progressOf } from '../../src/features/gamification/awards';
+import { awardXp, progressOf } from '../../src/features/gamification/awards';
+import { streakDays } from '../../src/features/gamification/streaks';
 import { localDay } from '../../src/features/gamification/local-day';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
@@ -125,9 +126,9 @@ describe('XP from what the server sees happen', () => {
       '2026-03-07',
       '2026-03-08',
     ]);
-    expect(await loginStreak(db(), fay.user.id, '2026-03-08')).toBe(7);
-    expect(await loginStreak(db(), fay.user.id, '2026-03-09')).toBe(7);
-    expect(await loginStreak(db(), fay.user.id, '2026-03-10')).toBe(0);
+    expect(await streakDays(db(), fay.user.id, 'daily_login', '2026-03-08')).toBe(7);
+    expect(await streakDays(db(), fay.user.id, 'daily_login', '2026-03-09')).toBe(7);
+    expect(await streakDays(db(), fay.user.id, 'daily_login', '2026-03-10')).toBe(0);
     const bonus = await awardXp(db(), {
       userId: fay.user.id,
       source: 'message',

@@ -394,6 +394,17 @@ const TABLE: Record<string, Entry> = {
   'GET /api/referral/user-dashboard': { kind: 'user' },
   'GET /api/gamification/config': { kind: 'public' },
   'GET /api/gamification/ranks': { kind: 'public' },
+  'POST /api/gamification/streaks': { kind: 'user', body: { type: 'daily_login' } },
+  'GET /api/gamification/rewards': { kind: 'user' },
+  'POST /api/gamification/rewards/{id}/claim': {
+    kind: 'user',
+    // Each claim pays once a day: a fresh account for the call that must succeed.
+    req: async (w) => ({ url: '/api/gamification/rewards/daily/claim', as: await w.newUser() }),
+  },
+  'POST /api/gamification/xp': {
+    kind: 'admin',
+    req: (w) => ({ url: '/api/gamification/xp', payload: { amount: 1, source: 'Authorization matrix', userId: w.owner.user.id } }),
+  },
   'GET /api/gamification/referrals/stats': { kind: 'user' },
   'POST /api/gamification/referrals/apply': {
     kind: 'user',

@@ -36,6 +36,11 @@ export const DOMAIN_EVENTS = {
   /** A completed sign-in opened a session (password, with its second step if any, or OIDC; not the signup's first session). */
   'user.signed_in': z.object({ userId: z.string(), sessionId: z.string(), method: z.enum(['password', 'oidc']) }),
   /**
+   * A session was renewed with its refresh token (each page load, then every quarter hour): the
+   * user is here. Progression counts the day's login from it, for users who stay signed in.
+   */
+  'session.refreshed': z.object({ userId: z.string(), sessionId: z.string() }),
+  /**
    * An account was created by the signup form (not OIDC, not the seed). `ref` is the referral code
    * it carried, `ip` the client's address as the server saw it: the referral program attaches the
    * account to its referrer (decision 017).

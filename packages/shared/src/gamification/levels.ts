@@ -161,3 +161,15 @@ export function awardedXp(base: number, factors: { streakDays: number; planMulti
   const rank = 1 + perkValue(factors.level, 'xp_bonus_percent') / 100;
   return Math.floor(base * streak * factors.planMultiplier * rank);
 }
+
+/** The rewards panel (§2.10): what each reward pays and what unlocks it. */
+export const REWARDS = {
+  /** Once per local day. */
+  daily: { tokens: 50, target: 1 },
+  /** Once per local week (from Monday), with a daily-login streak of 7 days or more. */
+  weekly: { tokens: 200, target: 7 },
+  /** Once, after 5 unlocked achievements. */
+  achievements: { tokens: 500, target: 5 },
+} as const;
+export type RewardId = keyof typeof REWARDS;
+export const REWARD_IDS = Object.keys(REWARDS) as RewardId[];

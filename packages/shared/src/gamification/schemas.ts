@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEVEL_MILESTONES, RANK_IDS, STREAK_BONUS, XP_PER_LEVEL } from './levels';
+import { LEVEL_MILESTONES, RANK_IDS, REWARD_IDS, STREAK_BONUS, XP_PER_LEVEL } from './levels';
+import { STREAK_TYPES } from './streaks';
 
 /** Achievement rarities with their sort weights (§9), categories and quest types. */
 export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
@@ -46,3 +47,40 @@ export const ZRank = z.object({
 
 /** GET /api/gamification/ranks */
 export const ZRankList = z.object({ items: z.array(ZRank) });
+
+export const ZRewardParams = z.object({ id: z.enum(REWARD_IDS as [string, ...string[]], { error: 'Reward not found' }) });
+
+/** GET /api/gamification/rewards */
+export const ZRewardList = z.object({
+  items: z.array(
+    z.object({
+      id: z.enum(REWARD_IDS as [string, ...string[]]),
+      tokens: z.number().int(),
+      status: z.enum(['claimable', 'locked', 'claimed']),
+      progress: z.object({ current: z.number().int(), target: z.number().int() }),
+    }),
+  ),
+});
+export type RewardList = z.infer<typeof ZRewardList>;
+
+/** POST /api/gamification/rewards/{id}/claim: the token balance after the reward. */
+export const ZRewardClaim = z.object({ balance: z.number().int(), tokens: z.number().int() });
+
+/** POST /api/gamification/streaks */
+export const ZStreakBody = z.object({ type: z.enum(STREAK_TYPES, { error: 'Unknown streak type' }) }).strict();
+export const ZStreak = z.object({
+  type: z.enum(STREAK_TYPES),
+  currentStreak: z.number().int(),
+  longestStreak: z.number().int(),
+  milestone: z.number().int().nullable(),
+});
+
+/** POST /api/gamification/xp: an admin's audited grant to a user. */
+export const ZXpGrantBody = z
+  .object({
+    amount: z.number().int('A whole number of XP').min(1, 'At least 1 XP').max(100_000, 'At most 100,000 XP at once'),
+    source: z.string().trim().min(1, 'Say why').max(200),
+    userId: z.uuid('User not found'),
+  })
+  .strict();
+export const ZXpGrant = z.object({ levelUp: z.boolean(), newLevel: z.number().int(), totalXp: z.number().int(), userId: z.string() });

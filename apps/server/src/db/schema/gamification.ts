@@ -39,3 +39,22 @@ export const xpAwards = pgTable(
     index('xp_awards_user_day_idx').on(t.userId, t.source, t.localDay),
   ],
 );
+
+/**
+ * An admin's XP grant (POST /api/gamification/xp), kept as the audit of who gave whom how much and
+ * why; its award in xp_awards has source 'admin_grant' and this row's id.
+ */
+export const xpGrants = pgTable(
+  'xp_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('xp_grants_user_idx').on(t.userId, t.createdAt)],
+);

@@ -208,6 +208,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ reason: result.reason }, 'refresh refused');
         throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
       }
+      // Not awaited: the page waits for its session, not for what others make of it.
+      void app.ctx.events.publish('session.refreshed', { userId: result.user.id, sessionId: result.tokens.sessionId });
       return answer(request, reply, result.user, result.tokens);
     },
   );

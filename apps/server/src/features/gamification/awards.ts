@@ -1,11 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PLANS } from '@app/shared/subscriptions/plans';
 import { awardedXp, levelOf, MESSAGE_XP_DAILY_CAP, type XpSource } from '@app/shared/gamification/levels';
 import type { Database, Executor } from '../../db/client';
-import { userProgress, xpAwards } from '../../db/schema/gamification';
+import { userProgress, xpAwards, xpGrants } from '../../db/schema/gamification';
 import { userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
-import { localDay, previousDay } from './local-day';
+import { localDay } from './local-day';
+import { streakDays } from './streaks';
 
 export interface XpAward {
   userId: string;
@@ -38,29 +39,8 @@ async function factorsOf(db: Executor, userId: string, day: string) {
   return {
     planMultiplier: PLANS[row.tier].xpMultiplier,
     level: levelOf(row.totalXp ?? 0).level,
-    streakDays: await loginStreak(db, userId, day),
+    streakDays: await streakDays(db, userId, 'daily_login', day),
   };
-}
-
-/**
- * The current daily-login streak: consecutive local days with a daily_login award, ending today
- * or yesterday (a streak not yet renewed today still counts until the day is over).
- */
-export async function loginStreak(db: Executor, userId: string, today: string): Promise<number> {
-  const rows = await db
-    .select({ day: xpAwards.localDay })
-    .from(xpAwards)
-    .where(and(eq(xpAwards.userId, userId), eq(xpAwards.source, 'daily_login')))
-    .orderBy(desc(xpAwards.localDay))
-    .limit(400);
-  let expected = rows[0]?.day === today ? today : previousDay(today);
-  let streak = 0;
-  for (const { day } of rows) {
-    if (day !== expected) break;
-    streak++;
-    expected = previousDay(expected);
-  }
-  return streak;
 }
 
 /** The user's time zone (their setting; UTC without one). */
@@ -75,7 +55,7 @@ export async function timeZoneOf(db: Executor, userId: string): Promise<string> 
  * at the daily cap of the user's local day (the user's row is locked while it is counted, so
  * concurrent messages can't all slip under it).
  */
-export async function awardXp(db: Database, award: XpAward): Promise<AwardResult | null> {
+export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult | null> {
   const at = award.at ?? new Date();
   return db.transaction(async (tx) => {
     // Serializes one user's awards: the cap, the streak and the level read below stay true until commit.
@@ -134,5 +114,25 @@ export async function progressOf(db: Executor, userId: string) {
     .from(userProgress)
     .where(eq(userProgress.userId, userId));
   const today = localDay(new Date(), await timeZoneOf(db, userId));
-  return { ...levelOf(row?.totalXp ?? 0), prestigeLevel: row?.prestigeLevel ?? 0, streakDays: await loginStreak(db, userId, today) };
+  return {
+    ...levelOf(row?.totalXp ?? 0),
+    prestigeLevel: row?.prestigeLevel ?? 0,
+    streakDays: await streakDays(db, userId, 'daily_login', today),
+  };
+}
+
+/**
+ * An admin's XP grant: the audit row (who, to whom, how much, why) and its award, in one
+ * transaction. Paid as it is (no multipliers). Null when the user doesn't exist.
+ */
+export async function grantXp(db: Database, grant: { adminId: string; userId: string; amount: number; reason: string }) {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, grant.userId));
+    if (!exists) return null;
+    const [row] = await tx
+      .insert(xpGrants)
+      .values({ userId: grant.userId, grantedBy: grant.adminId, amount: grant.amount, reason: grant.reason })
+      .returning({ id: xpGrants.id });
+    return awardXp(tx, { userId: grant.userId, source: 'admin_grant', sourceId: row!.id, base: grant.amount, multiply: false });
+  });
 }

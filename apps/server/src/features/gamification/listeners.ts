@@ -46,8 +46,11 @@ export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void 
       at: at(when),
     });
   });
-  events.subscribe('user.signed_in', 'gamification', async ({ payload, at: when }) => {
-    const day = localDay(at(when), await timeZoneOf(db, payload.userId));
-    await awardXp(db, { userId: payload.userId, source: 'daily_login', sourceId: day, base: XP_SOURCES.daily_login, at: at(when) });
-  });
+  // A day's login: a sign-in, or a session renewed by a page load of someone who stays signed in.
+  const dailyLogin = async (userId: string, when: string) => {
+    const day = localDay(at(when), await timeZoneOf(db, userId));
+    await awardXp(db, { userId, source: 'daily_login', sourceId: day, base: XP_SOURCES.daily_login, at: at(when) });
+  };
+  events.subscribe('user.signed_in', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
+  events.subscribe('session.refreshed', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
 }

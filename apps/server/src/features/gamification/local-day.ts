@@ -21,10 +21,3 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 export function localDay(at: Date, timeZone: string): string {
   return formatterFor(timeZone).format(at);
 }
-
-/** The day before a YYYY-MM-DD day (calendar arithmetic, in UTC, where every day has 24 hours). */
-export function previousDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}

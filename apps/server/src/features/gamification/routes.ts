@@ -1,7 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RANKS } from '@app/shared/gamification/levels';
-import { GAMIFICATION_CONFIG, ZGamificationConfig, ZRankList } from '@app/shared/gamification/schemas';
+import { RANKS, type RewardId } from '@app/shared/gamification/levels';
+import {
+  GAMIFICATION_CONFIG,
+  ZGamificationConfig,
+  ZRankList,
+  ZRewardClaim,
+  ZRewardList,
+  ZRewardParams,
+  ZStreak,
+  ZStreakBody,
+  ZXpGrant,
+  ZXpGrantBody,
+} from '@app/shared/gamification/schemas';
+import { notFound } from '../../lib/http-errors';
+import { requireAuth } from '../../plugins/auth';
+import { grantXp, timeZoneOf } from './awards';
 import { listenForProgress } from './listeners';
+import { localDay } from './local-day';
+import { claimReward, listRewards } from './rewards';
+import { streakSummary } from './streaks';
 
 const tags = ['gamification'];
 
@@ -10,6 +27,7 @@ const tags = ['gamification'];
  * bots and auth and awards XP for them (listeners.ts); nothing imports it but the app.
  */
 export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, metrics } = app.ctx;
   listenForProgress(app.ctx);
 
   app.get(
@@ -32,5 +50,70 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'The five ranks by level, with the perks the server applies', response: { 200: ZRankList } },
     },
     async () => ({ items: RANKS.map((r) => ({ ...r, perks: [...r.perks] })) }),
+  );
+
+  app.post(
+    '/streaks',
+    {
+      config: { access: 'user', failureMessage: 'Failed to update streak' },
+      schema: {
+        tags,
+        summary: "The caller's streak of a type, recomputed from what the server saw (the call itself proves nothing)",
+        body: ZStreakBody,
+        response: { 200: ZStreak },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const today = localDay(new Date(), await timeZoneOf(db, userId));
+      return streakSummary(db, userId, request.body.type, today);
+    },
+  );
+
+  app.get(
+    '/rewards',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get rewards' },
+      schema: {
+        tags,
+        summary: 'The rewards panel: the daily, weekly and achievements bonuses, each claimable, locked or claimed',
+        response: { 200: ZRewardList },
+      },
+    },
+    async (request) => listRewards(db, requireAuth(request).user.id),
+  );
+
+  app.post(
+    '/rewards/:id/claim',
+    {
+      config: { access: 'user', failureMessage: 'Failed to claim reward' },
+      schema: {
+        tags,
+        summary: 'Claim a reward: its tokens once per period (again, or locked: 409)',
+        params: ZRewardParams,
+        response: { 200: ZRewardClaim },
+      },
+    },
+    async (request) => claimReward(db, metrics, requireAuth(request).user.id, request.params.id as RewardId),
+  );
+
+  app.post(
+    '/xp',
+    {
+      config: { access: 'admin', failureMessage: 'Failed to add XP' },
+      schema: {
+        tags,
+        summary: "An admin's XP grant to a user, kept with who gave it and why",
+        body: ZXpGrantBody,
+        response: { 200: ZXpGrant },
+      },
+    },
+    async (request) => {
+      const { amount, source, userId } = request.body;
+      const result = await grantXp(db, { adminId: requireAuth(request).user.id, userId, amount, reason: source });
+      if (!result) throw notFound('User not found');
+      request.log.info({ userId, amount, reason: source }, 'XP granted by an admin');
+      return { userId, levelUp: result.level > result.previousLevel, newLevel: result.level, totalXp: result.totalXp };
+    },
   );
 };
