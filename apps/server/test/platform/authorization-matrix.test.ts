@@ -401,6 +401,15 @@ const TABLE: Record<string, Entry> = {
     // Each claim pays once a day: a fresh account for the call that must succeed.
     req: async (w) => ({ url: '/api/gamification/rewards/daily/claim', as: await w.newUser() }),
   },
+  'GET /api/gamification/achievements': { kind: 'user' },
+  'GET /api/gamification/user/achievements': { kind: 'user' },
+  // Nobody here has signed in 365 days in a row: the claim is refused (409); anonymous is 401 all the same.
+  'POST /api/gamification/achievements/{id}/claim': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/achievements/year-round/claim' }),
+    ok: 409,
+  },
+  'POST /api/gamification/track': { kind: 'user', body: { type: 'messages_sent' } },
   'POST /api/gamification/xp': {
     kind: 'admin',
     req: (w) => ({ url: '/api/gamification/xp', payload: { amount: 1, source: 'Authorization matrix', userId: w.owner.user.id } }),

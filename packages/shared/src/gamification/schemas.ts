@@ -84,3 +84,49 @@ export const ZXpGrantBody = z
   })
   .strict();
 export const ZXpGrant = z.object({ levelUp: z.boolean(), newLevel: z.number().int(), totalXp: z.number().int(), userId: z.string() });
+
+const ZAchievementReward = z.object({ type: z.enum(['xp', 'tokens', 'gems', 'badge']), value: z.union([z.number(), z.string()]) });
+
+/** GET /api/gamification/achievements: the 50, a hidden one the caller hasn't unlocked masked. */
+export const ZAchievementList = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      icon: z.string(),
+      category: z.enum(ACHIEVEMENT_CATEGORIES),
+      rarity: z.enum(RARITIES),
+      points: z.number().int(),
+      hidden: z.boolean(),
+      requirements: z.array(z.object({ type: z.string(), value: z.number() })),
+      rewards: z.array(ZAchievementReward),
+      /** The share of players who unlocked it, in percent (one decimal). */
+      unlockedShare: z.number(),
+    }),
+  ),
+});
+export type AchievementList = z.infer<typeof ZAchievementList>;
+
+/** GET /api/gamification/user/achievements */
+export const ZUserAchievementList = z.object({
+  items: z.array(
+    z.object({
+      achievementId: z.string(),
+      progress: z.number().int(),
+      completed: z.boolean(),
+      claimed: z.boolean(),
+      claimedAt: z.string().nullable(),
+      unlockedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type UserAchievementList = z.infer<typeof ZUserAchievementList>;
+
+export const ZAchievementParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Achievement not found') });
+/** POST /api/gamification/achievements/{id}/claim */
+export const ZAchievementClaim = z.object({ rewards: z.array(ZAchievementReward) });
+
+/** POST /api/gamification/track: the body names what happened; the server counts it itself. */
+export const ZTrackBody = z.object({ type: z.string().trim().min(1).max(60), value: z.number().optional() }).strict();
+export const ZTrackAnswer = z.object({ items: z.array(z.object({ achievementId: z.string(), unlocked: z.literal(true) })) });

@@ -1,4 +1,17 @@
-import { bigint, bigserial, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -57,4 +70,36 @@ export const xpGrants = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('xp_grants_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * An achievement a user unlocked (the catalogue is shared/gamification/achievements.ts): written
+ * once when the server's counts first reach its requirements, claimed once (its rewards paid then).
+ */
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: text('achievement_id').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.achievementId] }), index('user_achievements_achievement_idx').on(t.achievementId)],
+);
+
+/** A badge a user owns (from a legendary achievement, later from seasons and contests); up to 3 equipped. */
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badgeId: text('badge_id').notNull(),
+    source: text('source').notNull(),
+    equipped: boolean('equipped').notNull().default(false),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badgeId] })],
 );

@@ -1,6 +1,7 @@
 import { XP_SOURCES } from '@app/shared/gamification/levels';
 import type { AppContext } from '../../context';
-import { awardXp, timeZoneOf } from './awards';
+import { syncAchievements } from './achievements';
+import { awardXp as award, timeZoneOf, type XpAward } from './awards';
 import { localDay } from './local-day';
 
 /**
@@ -12,6 +13,11 @@ import { localDay } from './local-day';
 export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void {
   const { db, events } = ctx;
   const at = (iso: string) => new Date(iso);
+  // Every award may complete achievements: unlock what the user's counts now reach.
+  const awardXp = async (database: typeof db, a: XpAward) => {
+    await award(database, a);
+    await syncAchievements(database, a.userId);
+  };
 
   events.subscribe('message.sent', 'gamification', async ({ payload, at: when }) => {
     await awardXp(db, { userId: payload.userId, source: 'message', sourceId: payload.messageId, base: XP_SOURCES.message, at: at(when) });
@@ -53,4 +59,8 @@ export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void 
   };
   events.subscribe('user.signed_in', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
   events.subscribe('session.refreshed', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
+  events.subscribe('user.followed', 'gamification', async ({ payload }) => {
+    await syncAchievements(db, payload.followeeId);
+    await syncAchievements(db, payload.followerId);
+  });
 }

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { conflict } from '../../lib/http-errors';
 import { postLedgerEntry, type LedgerMetrics } from '../tokens';
+import { unlockedCount } from './achievements';
 import { progressOf, timeZoneOf } from './awards';
 import { localDay } from './local-day';
 import { streakDays } from './streaks';
@@ -28,14 +29,13 @@ interface RewardState {
 /**
  * What each reward pays now and how far the user is: the daily bonus (50 tokens, plus the rank's
  * perk) once per local day; the weekly 200 with a login streak of 7+, once per local week; the
- * achievements bonus 500 once, after 5 unlocked achievements (none can be unlocked yet: issue 17's
- * achievements are still to come, so it shows locked at 0 of 5).
+ * achievements bonus 500 once, after 5 unlocked achievements.
  */
 async function rewardStates(db: Executor, userId: string, now: Date): Promise<RewardState[]> {
   const today = localDay(now, await timeZoneOf(db, userId));
   const { level } = await progressOf(db, userId);
   const streak = await streakDays(db, userId, 'daily_login', today);
-  const unlockedAchievements = 0;
+  const unlockedAchievements = await unlockedCount(db, userId);
   return [
     {
       id: 'daily',

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RANKS, type RewardId } from '@app/shared/gamification/levels';
 import {
   GAMIFICATION_CONFIG,
+  ZAchievementClaim,
+  ZAchievementList,
+  ZAchievementParams,
+  ZTrackAnswer,
+  ZTrackBody,
+  ZUserAchievementList,
   ZGamificationConfig,
   ZRankList,
   ZRewardClaim,
@@ -14,6 +20,7 @@ import {
 } from '@app/shared/gamification/schemas';
 import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
+import { catalogueFor, claimAchievement, progressFor, syncAchievements } from './achievements';
 import { grantXp, timeZoneOf } from './awards';
 import { listenForProgress } from './listeners';
 import { localDay } from './local-day';
@@ -115,5 +122,65 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ userId, amount, reason: source }, 'XP granted by an admin');
       return { userId, levelUp: result.level > result.previousLevel, newLevel: result.level, totalXp: result.totalXp };
     },
+  );
+
+  app.get(
+    '/achievements',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get achievements' },
+      schema: {
+        tags,
+        summary: "The 50 achievements, each with the share of players who unlocked it (a hidden one the caller hasn't unlocked is masked)",
+        response: { 200: ZAchievementList },
+      },
+    },
+    async (request) => ({ items: await catalogueFor(db, requireAuth(request).user.id) }),
+  );
+
+  app.get(
+    '/user/achievements',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get achievements' },
+      schema: { tags, summary: "The caller's progress on each achievement", response: { 200: ZUserAchievementList } },
+    },
+    async (request) => ({ items: await progressFor(db, requireAuth(request).user.id) }),
+  );
+
+  app.post(
+    '/achievements/:id/claim',
+    {
+      config: { access: 'user', failureMessage: 'Failed to claim achievement' },
+      schema: {
+        tags,
+        summary: "Claim a completed achievement's rewards, once (not completed or claimed already: 409)",
+        params: ZAchievementParams,
+        response: { 200: ZAchievementClaim },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      // What the counts reached since the last event is unlocked first.
+      await syncAchievements(db, userId);
+      return claimAchievement(db, metrics, userId, request.params.id);
+    },
+  );
+
+  app.post(
+    '/track',
+    {
+      config: { access: 'user', failureMessage: 'Failed to track progress' },
+      schema: {
+        tags,
+        summary: "Recompute the caller's achievements from server data; the body's claim of progress awards nothing",
+        body: ZTrackBody,
+        response: { 200: ZTrackAnswer },
+      },
+    },
+    async (request) => ({
+      items: (await syncAchievements(db, requireAuth(request).user.id)).map((achievementId) => ({
+        achievementId,
+        unlocked: true as const,
+      })),
+    }),
   );
 };
