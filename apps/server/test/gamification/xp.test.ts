@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { Chat } from '@app/shared/chats/schemas';
 import { GAMIFICATION_CONFIG } from '@app/shared/gamification/schemas';
-import { userProgress, xpAwards } from '../../src/db/schema/gamification';
+import { userAchievements, userProgress, xpAwards } from '../../src/db/schema/gamification';
 import { userSettings } from '../../src/db/schema/settings';
 import { users } from '../../src/db/schema/users';
 import { awardXp, progressOf } from '../../src/features/gamification/awards';
@@ -50,6 +50,19 @@ describe('XP from what the server sees happen', () => {
     await t.app.ctx.events.settled();
     expect(await awardsOf(alice.user.id, 'first_chat_with_bot')).toHaveLength(1);
     expect(await totalXp(alice.user.id)).toBe(35);
+  });
+
+  it('a favorite earns the bot owner 10 once per fan (not their own, not again after taking it back) and unlocks First Fan', async () => {
+    const before = await totalXp(owner.user.id);
+    const fan = await t.signup();
+    for (const method of ['POST', 'DELETE', 'POST'] as const)
+      expect((await call(t, fan, method, `/api/bots/${botId}/favorite`)).statusCode).toBe(200);
+    expect((await call(t, owner, 'POST', `/api/bots/${botId}/favorite`)).statusCode).toBe(200);
+    await t.app.ctx.events.settled();
+    expect(await totalXp(owner.user.id)).toBe(before + 10);
+    expect((await awardsOf(owner.user.id, 'favorite_received')).map((a) => a.sourceId)).toEqual([`${botId}:${fan.user.id}`]);
+    const unlocked = await db().select().from(userAchievements).where(eq(userAchievements.userId, owner.user.id));
+    expect(unlocked.map((u) => u.achievementId)).toContain('first-fan');
   });
 
   it('a repeated event awards nothing more', async () => {

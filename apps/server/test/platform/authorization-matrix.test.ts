@@ -410,6 +410,18 @@ const TABLE: Record<string, Entry> = {
     ok: 409,
   },
   'POST /api/gamification/track': { kind: 'user', body: { type: 'messages_sent' } },
+  'GET /api/gamification/user/badges': { kind: 'user' },
+  // Nobody here owns a badge: equipping one is 404 for every signed-in caller.
+  'POST /api/gamification/badges/{id}/equip': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/badges/living-legend/equip' }),
+    ok: 404,
+  },
+  'DELETE /api/gamification/badges/{id}/equip': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/badges/living-legend/equip' }),
+    ok: 404,
+  },
   'POST /api/gamification/xp': {
     kind: 'admin',
     req: (w) => ({ url: '/api/gamification/xp', payload: { amount: 1, source: 'Authorization matrix', userId: w.owner.user.id } }),

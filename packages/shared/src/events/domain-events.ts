@@ -25,6 +25,8 @@ export const DOMAIN_EVENTS = {
    * about that (progression). The webhooks take both directions from `bot.visibility_changed`.
    */
   'bot.published': z.object({ botId: z.string(), ownerId: z.string() }),
+  /** Someone added a bot to their favorites (not when it already was one). */
+  'bot.favorited': z.object({ botId: z.string(), ownerId: z.string(), userId: z.string() }),
   /** A bot was deleted, with its chats. */
   'bot.deleted': z.object({ botId: z.string(), ownerId: z.string(), name: z.string() }),
   /** Someone started a chat with a bot. */

@@ -130,3 +130,9 @@ export const ZAchievementClaim = z.object({ rewards: z.array(ZAchievementReward)
 /** POST /api/gamification/track: the body names what happened; the server counts it itself. */
 export const ZTrackBody = z.object({ type: z.string().trim().min(1).max(60), value: z.number().optional() }).strict();
 export const ZTrackAnswer = z.object({ items: z.array(z.object({ achievementId: z.string(), unlocked: z.literal(true) })) });
+
+/** Badges: up to this many equipped, shown on the profile. */
+export const MAX_EQUIPPED_BADGES = 3;
+export const ZBadge = z.object({ badgeId: z.string(), source: z.string(), equipped: z.boolean(), acquiredAt: z.string() });
+export const ZBadgeList = z.object({ items: z.array(ZBadge) });
+export const ZBadgeParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Badge not found') });

@@ -45,8 +45,15 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const caller = userOf(request);
         const { bot } = await requireBot(db, request.params.id, caller, 'read');
-        if (favorite) await db.insert(botFavorites).values({ userId: caller.id, botId: bot.id }).onConflictDoNothing();
-        else await db.delete(botFavorites).where(and(eq(botFavorites.userId, caller.id), eq(botFavorites.botId, bot.id)));
+        if (favorite) {
+          const added = await db
+            .insert(botFavorites)
+            .values({ userId: caller.id, botId: bot.id })
+            .onConflictDoNothing()
+            .returning({ botId: botFavorites.botId });
+          // A new favorite only (a repeat is no event); not awaited, the answer doesn't wait for the reactions.
+          if (added.length > 0) void app.ctx.events.publish('bot.favorited', { botId: bot.id, ownerId: bot.createdBy, userId: caller.id });
+        } else await db.delete(botFavorites).where(and(eq(botFavorites.userId, caller.id), eq(botFavorites.botId, bot.id)));
         return { favorited: favorite };
       },
     );

@@ -59,6 +59,17 @@ export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void 
   };
   events.subscribe('user.signed_in', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
   events.subscribe('session.refreshed', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
+  events.subscribe('bot.favorited', 'gamification', async ({ payload, at: when }) => {
+    // Once per bot and fan (unfavoriting and favoriting again earns nothing more); not for one's own bot.
+    if (payload.userId === payload.ownerId) return;
+    await awardXp(db, {
+      userId: payload.ownerId,
+      source: 'favorite_received',
+      sourceId: `${payload.botId}:${payload.userId}`,
+      base: XP_SOURCES.favorite_received,
+      at: at(when),
+    });
+  });
   events.subscribe('user.followed', 'gamification', async ({ payload }) => {
     await syncAchievements(db, payload.followeeId);
     await syncAchievements(db, payload.followerId);

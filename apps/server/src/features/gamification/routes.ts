@@ -5,6 +5,9 @@ import {
   ZAchievementClaim,
   ZAchievementList,
   ZAchievementParams,
+  ZBadge,
+  ZBadgeList,
+  ZBadgeParams,
   ZTrackAnswer,
   ZTrackBody,
   ZUserAchievementList,
@@ -22,6 +25,7 @@ import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { catalogueFor, claimAchievement, progressFor, syncAchievements } from './achievements';
 import { grantXp, timeZoneOf } from './awards';
+import { badgesOf, setEquipped } from './badges';
 import { listenForProgress } from './listeners';
 import { localDay } from './local-day';
 import { claimReward, listRewards } from './rewards';
@@ -183,4 +187,30 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       })),
     }),
   );
+
+  app.get(
+    '/user/badges',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get badges' },
+      schema: { tags, summary: 'The badges the caller owns, and which (up to 3) are equipped', response: { 200: ZBadgeList } },
+    },
+    async (request) => ({ items: await badgesOf(db, requireAuth(request).user.id) }),
+  );
+
+  for (const equipped of [true, false]) {
+    const route = equipped ? app.post.bind(app) : app.delete.bind(app);
+    route(
+      '/badges/:id/equip',
+      {
+        config: { access: 'user', failureMessage: equipped ? 'Failed to equip badge' : 'Failed to take off badge' },
+        schema: {
+          tags,
+          summary: equipped ? 'Equip an owned badge (up to 3; a fourth: 409)' : 'Take off an equipped badge',
+          params: ZBadgeParams,
+          response: { 200: ZBadge },
+        },
+      },
+      async (request) => setEquipped(db, requireAuth(request).user.id, request.params.id, equipped),
+    );
+  }
 };
