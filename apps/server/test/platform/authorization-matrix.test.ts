@@ -422,6 +422,30 @@ const TABLE: Record<string, Entry> = {
     req: () => ({ url: '/api/gamification/badges/living-legend/equip' }),
     ok: 404,
   },
+  'GET /api/gamification/missions': { kind: 'user' },
+  'POST /api/gamification/quests/{id}/start': {
+    kind: 'user',
+    // A start is once per period: a fresh account for the call that must succeed.
+    req: async (w) => ({ url: '/api/gamification/quests/daily-chat/start', as: await w.newUser() }),
+  },
+  // Nobody here has started the story quest: every other move is refused (409); anonymous is 401.
+  'POST /api/gamification/quests/{id}/complete': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/quests/story-first-steps/complete' }),
+    ok: 409,
+  },
+  'POST /api/gamification/quests/{id}/claim': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/quests/story-first-steps/claim' }),
+    ok: 409,
+  },
+  'POST /api/gamification/quests/{id}/abandon': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/quests/story-first-steps/abandon' }),
+    ok: 409,
+  },
+  // The owner's level: public profiles show it to any signed-in user.
+  'GET /api/gamification/user/{userId}': { kind: 'user', req: (w) => ({ url: `/api/gamification/user/${w.owner.user.id}` }) },
   'POST /api/gamification/xp': {
     kind: 'admin',
     req: (w) => ({ url: '/api/gamification/xp', payload: { amount: 1, source: 'Authorization matrix', userId: w.owner.user.id } }),

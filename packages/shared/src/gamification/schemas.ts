@@ -136,3 +136,64 @@ export const MAX_EQUIPPED_BADGES = 3;
 export const ZBadge = z.object({ badgeId: z.string(), source: z.string(), equipped: z.boolean(), acquiredAt: z.string() });
 export const ZBadgeList = z.object({ items: z.array(ZBadge) });
 export const ZBadgeParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Badge not found') });
+
+export const ZQuestParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'Quest not found') });
+
+/** A user's run of a quest (§3 'User quest'); `progress` is parallel to the quest's objectives. */
+export const ZUserQuest = z.object({
+  id: z.string(),
+  questId: z.string(),
+  status: z.enum(['active', 'completed', 'claimed', 'abandoned']),
+  progress: z.array(z.object({ objectiveId: z.string(), currentValue: z.number().int(), completed: z.boolean() })),
+  progressPercent: z.number().int(),
+  /** An active run past its end: it can no longer be completed. */
+  expired: z.boolean(),
+  startedAt: z.string(),
+  expiresAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  /** After abandoning: when the quest can be started again. */
+  restartAt: z.string().nullable(),
+});
+export type UserQuest = z.infer<typeof ZUserQuest>;
+
+const ZQuestReward = z.object({ type: z.enum(['xp', 'tokens']), value: z.number().int(), description: z.string() });
+
+/** GET /api/gamification/missions: every quest with the caller's run of it now (null: available). */
+export const ZMissionList = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      type: z.enum(QUEST_TYPES),
+      category: z.string(),
+      description: z.string(),
+      objectives: z.array(z.object({ id: z.string(), type: z.string(), description: z.string(), requiredValue: z.number().int() })),
+      rewards: z.array(ZQuestReward),
+      userQuest: ZUserQuest.nullable(),
+    }),
+  ),
+});
+export type MissionList = z.infer<typeof ZMissionList>;
+
+/** POST /api/gamification/quests/{id}/claim */
+export const ZQuestClaim = z.object({ rewards: z.array(ZQuestReward), userQuest: ZUserQuest });
+
+export const ZUserLevel = z.object({
+  level: z.number().int(),
+  xp: z.number().int(),
+  xpToNextLevel: z.number().int(),
+  totalXp: z.number().int(),
+  streakDays: z.number().int(),
+  prestigeLevel: z.number().int(),
+  rank: ZRank,
+  nextMilestone: z.number().int().nullable(),
+});
+
+/** GET /api/gamification/user/{userId}: the caller's own level, open quests and streaks; another's level only. */
+export const ZGamificationUser = z.object({
+  level: ZUserLevel,
+  quests: z.array(ZUserQuest).optional(),
+  streaks: z.array(ZStreak).optional(),
+});
+export const ZGamificationUserParams = z.object({ userId: z.uuid('User not found') });

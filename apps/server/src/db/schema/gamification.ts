@@ -103,3 +103,33 @@ export const userBadges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.badgeId] })],
 );
+
+/**
+ * A user's run of a quest (the catalogue is shared/gamification/quests.ts), one per quest and
+ * period: the local day (daily, and the day a challenge started), the local week's Monday, the
+ * month, the quarter (seasonal), or 'once' (story, tutorial). Progress is not stored: it is
+ * counted from what happened since `startedAt`, so abandoning (and starting again) loses it.
+ */
+export const userQuests = pgTable(
+  'user_quests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questId: text('quest_id').notNull(),
+    period: text('period').notNull(),
+    status: text('status', { enum: ['active', 'completed', 'claimed', 'abandoned'] }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The local day the quest started on (days logged in count from it). */
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    abandonedAt: timestamp('abandoned_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_quests_period_unique').on(t.userId, t.questId, t.period),
+    index('user_quests_user_idx').on(t.userId, t.startedAt),
+  ],
+);

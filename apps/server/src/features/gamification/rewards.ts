@@ -7,15 +7,8 @@ import { conflict } from '../../lib/http-errors';
 import { postLedgerEntry, type LedgerMetrics } from '../tokens';
 import { unlockedCount } from './achievements';
 import { progressOf, timeZoneOf } from './awards';
-import { localDay } from './local-day';
+import { localDay, weekOf } from './local-day';
 import { streakDays } from './streaks';
-
-/** The Monday (YYYY-MM-DD) of a local day's week: the weekly reward is once per such week. */
-export function weekOf(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
-  return d.toISOString().slice(0, 10);
-}
 
 interface RewardState {
   id: RewardId;

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RANKS, type RewardId } from '@app/shared/gamification/levels';
+import { nextMilestone, RANKS, rankOf, type RewardId } from '@app/shared/gamification/levels';
 import {
   GAMIFICATION_CONFIG,
   ZAchievementClaim,
@@ -8,6 +9,12 @@ import {
   ZBadge,
   ZBadgeList,
   ZBadgeParams,
+  ZGamificationUser,
+  ZGamificationUserParams,
+  ZMissionList,
+  ZQuestClaim,
+  ZQuestParams,
+  ZUserQuest,
   ZTrackAnswer,
   ZTrackBody,
   ZUserAchievementList,
@@ -21,13 +28,16 @@ import {
   ZXpGrant,
   ZXpGrantBody,
 } from '@app/shared/gamification/schemas';
+import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
+import { isBlockedBy, readSection } from '../account';
 import { catalogueFor, claimAchievement, progressFor, syncAchievements } from './achievements';
-import { grantXp, timeZoneOf } from './awards';
+import { grantXp, progressOf, timeZoneOf } from './awards';
 import { badgesOf, setEquipped } from './badges';
 import { listenForProgress } from './listeners';
 import { localDay } from './local-day';
+import { abandonQuest, claimQuest, completeQuest, missionsFor, openQuestsOf, startQuest } from './quests';
 import { claimReward, listRewards } from './rewards';
 import { streakSummary } from './streaks';
 
@@ -213,4 +223,87 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => setEquipped(db, requireAuth(request).user.id, request.params.id, equipped),
     );
   }
+
+  app.get(
+    '/missions',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get quests' },
+      schema: { tags, summary: "Every quest, with the caller's run of it now (null: available)", response: { 200: ZMissionList } },
+    },
+    async (request) => ({ items: await missionsFor(db, requireAuth(request).user.id) }),
+  );
+
+  const moves = [
+    ['start', 'Start a quest (available → active)', 'Failed to start quest', startQuest],
+    ['complete', 'Complete a quest whose objectives are all done (active → completed)', 'Failed to complete quest', completeQuest],
+    [
+      'abandon',
+      'Abandon a quest under way: its progress is lost, and it can be started again after a cooldown',
+      'Failed to abandon quest',
+      abandonQuest,
+    ],
+  ] as const;
+  for (const [move, summary, failureMessage, run] of moves) {
+    app.post(
+      `/quests/:id/${move}`,
+      {
+        config: { access: 'user', failureMessage },
+        schema: { tags, summary: `${summary}; any other move is 409 with a code`, params: ZQuestParams, response: { 200: ZUserQuest } },
+      },
+      async (request) => run(db, requireAuth(request).user.id, request.params.id),
+    );
+  }
+
+  app.post(
+    '/quests/:id/claim',
+    {
+      config: { access: 'user', failureMessage: 'Failed to claim quest' },
+      schema: {
+        tags,
+        summary: "Claim a completed quest's rewards, once (completed → claimed; otherwise 409)",
+        params: ZQuestParams,
+        response: { 200: ZQuestClaim },
+      },
+    },
+    async (request) => claimQuest(db, metrics, requireAuth(request).user.id, request.params.id),
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      config: { access: 'user', failureMessage: 'Failed to get level' },
+      schema: {
+        tags,
+        summary: "A user's level; for the caller also their open quests and streaks. Another user's only when their profile is public",
+        params: ZGamificationUserParams,
+        response: { 200: ZGamificationUser },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request).user;
+      const { userId } = request.params;
+      if (userId !== caller.id) {
+        const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        const hidden =
+          !exists ||
+          (await isBlockedBy(db, userId, caller.id)) ||
+          (await readSection(db, userId, 'privacy')).profileVisibility === 'private';
+        if (hidden) throw notFound('User not found');
+      }
+      const progress = await progressOf(db, userId);
+      const level = {
+        ...progress,
+        rank: { ...rankOf(progress.level), perks: [...rankOf(progress.level).perks] },
+        nextMilestone: nextMilestone(progress.level),
+      };
+      if (userId !== caller.id) return { level };
+      const today = localDay(new Date(), await timeZoneOf(db, userId));
+      const [quests, login, chat] = await Promise.all([
+        openQuestsOf(db, userId),
+        streakSummary(db, userId, 'daily_login', today),
+        streakSummary(db, userId, 'daily_chat', today),
+      ]);
+      return { level, quests, streaks: [login, chat] };
+    },
+  );
 };
