@@ -31,7 +31,10 @@ export const DOMAIN_EVENTS = {
   'bot.deleted': z.object({ botId: z.string(), ownerId: z.string(), name: z.string() }),
   /** Someone started a chat with a bot. */
   'chat.started': z.object({ chatId: z.string(), botId: z.string(), botOwnerId: z.string(), userId: z.string() }),
-  /** A user's message was saved (and paid for) in a chat, before the model answers it. */
+  /**
+   * A user's message was saved (and paid for) in a chat; published once the reply to it has ended
+   * (streamed, failed or stopped), so that the subscribers' work never competes with the reply.
+   */
   'message.sent': z.object({ chatId: z.string(), messageId: z.string(), botId: z.string(), userId: z.string() }),
   /** A user started following another (a follow that already existed is no event). */
   'user.followed': z.object({ followerId: z.string(), followeeId: z.string() }),

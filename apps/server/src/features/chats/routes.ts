@@ -268,19 +268,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         replyCost(ctx.bot),
         request.body.content,
       );
-      // Not awaited: the subscribers' work stays off the reply's path (the bus tracks and logs it).
-      void app.ctx.events.publish('message.sent', {
-        chatId: chat.id,
-        messageId: String(written.said.id),
-        botId: ctx.bot.id,
-        userId: ctx.user.id,
-      });
-      return respond(request, reply, ctx, {
-        history: [...history, { role: 'user', content: written.said.content }],
-        row: written.reply,
-        userMessage: written.said,
-        charge: written.charge,
-      });
+      try {
+        return await respond(request, reply, ctx, {
+          history: [...history, { role: 'user', content: written.said.content }],
+          row: written.reply,
+          userMessage: written.said,
+          charge: written.charge,
+        });
+      } finally {
+        // Once the reply has ended (streamed, failed or stopped), and not awaited: the subscribers'
+        // work (progression's awards) never competes with the reply for the database.
+        void app.ctx.events.publish('message.sent', {
+          chatId: chat.id,
+          messageId: String(written.said.id),
+          botId: ctx.bot.id,
+          userId: ctx.user.id,
+        });
+      }
     },
   );
 
