@@ -9,12 +9,15 @@ export type StreakType = (typeof STREAK_TYPES)[number];
 /** The days a streak celebrates. */
 export const STREAK_MILESTONES = [3, 7, 14, 30, 60, 100, 365] as const;
 
-/** The day before a YYYY-MM-DD day: calendar arithmetic in UTC, where every day has 24 hours. */
-export function previousDay(day: string): string {
+/** A YYYY-MM-DD day plus `days`: calendar arithmetic in UTC, where every day has 24 hours. */
+export function addDays(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The day before a YYYY-MM-DD day. */
+export const previousDay = (day: string): string => addDays(day, -1);
 
 /**
  * The current and the longest run of consecutive days, from the distinct days with activity,

@@ -3,7 +3,7 @@ import { ACHIEVEMENTS, progressOf, SEASONAL_DAYS, type AchievementDef, type Requ
 import type { Database, Executor } from '../../db/client';
 import { botFavorites, bots } from '../../db/schema/bots';
 import { chatMessages, chats } from '../../db/schema/chats';
-import { userAchievements, userBadges, userProgress, xpAwards } from '../../db/schema/gamification';
+import { userAchievements, userBadges, userProgress } from '../../db/schema/gamification';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { userFollows, users } from '../../db/schema/users';
 import { conflict, notFound } from '../../lib/http-errors';
@@ -12,20 +12,13 @@ import { levelOf } from '@app/shared/gamification/levels';
 import { streakOf } from '@app/shared/gamification/streaks';
 import { awardXp, timeZoneOf } from './awards';
 import { localDay } from './local-day';
+import { daysOf } from './streaks';
 
 const BY_ID = new Map(ACHIEVEMENTS.map((d) => [d.id, d]));
 const one = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
 
 /** Every number a requirement can ask for, counted from the server's own tables. */
 export async function countsOf(db: Executor, userId: string): Promise<Record<RequirementType, number>> {
-  const days = (kind: string) =>
-    db
-      .selectDistinct({ day: xpAwards.localDay })
-      .from(xpAwards)
-      .where(and(eq(xpAwards.userId, userId), eq(xpAwards.source, kind)))
-      .orderBy(sql`${xpAwards.localDay} desc`)
-      .limit(1000)
-      .then((rows) => rows.map((r) => r.day));
   const [messages, botsChatted, created, published, favorites, followers, following, progress, spent, loginDays, chatDays] =
     await Promise.all([
       one(
@@ -64,8 +57,8 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
             ),
           ),
       ),
-      days('daily_login'),
-      days('message'),
+      daysOf(db, userId, 'daily_login'),
+      daysOf(db, userId, 'daily_chat'),
     ]);
   const today = localDay(new Date(), await timeZoneOf(db, userId));
   const seasonal = (type: RequirementType) => (loginDays.some((d) => SEASONAL_DAYS[type]!.includes(d.slice(5))) ? 1 : 0);

@@ -37,6 +37,7 @@ async function factorsOf(db: Executor, userId: string, day: string) {
     .where(eq(users.id, userId));
   if (!row) return null;
   return {
+    totalXp: row.totalXp ?? 0,
     planMultiplier: PLANS[row.tier].xpMultiplier,
     level: levelOf(row.totalXp ?? 0).level,
     streakDays: await streakDays(db, userId, 'daily_login', day),
@@ -64,7 +65,7 @@ export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult
     const day = localDay(at, await timeZoneOf(tx, award.userId));
     const factors = await factorsOf(tx, award.userId, day);
     if (!factors) return null;
-    const before = await totalXpOf(tx, award.userId);
+    const before = factors.totalXp;
     let amount = award.multiply === false ? award.base : awardedXp(award.base, factors);
     if (award.source === 'message') {
       const [{ earned }] = (await tx
@@ -100,11 +101,6 @@ export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult
     const totalXp = progress!.totalXp;
     return { gained: amount, totalXp, level: levelOf(totalXp).level, previousLevel: levelOf(before).level };
   });
-}
-
-async function totalXpOf(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ totalXp: userProgress.totalXp }).from(userProgress).where(eq(userProgress.userId, userId));
-  return row?.totalXp ?? 0;
 }
 
 /** A user's progression as the level calls answer it. */

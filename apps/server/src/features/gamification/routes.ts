@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { nextMilestone, RANKS, rankOf, type RewardId } from '@app/shared/gamification/levels';
 import {
@@ -28,10 +27,9 @@ import {
   ZXpGrant,
   ZXpGrantBody,
 } from '@app/shared/gamification/schemas';
-import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
-import { isBlockedBy, readSection } from '../account';
+import { visibleProfile } from '../profiles';
 import { catalogueFor, claimAchievement, progressFor, syncAchievements } from './achievements';
 import { grantXp, progressOf, timeZoneOf } from './awards';
 import { badgesOf, setEquipped } from './badges';
@@ -282,14 +280,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireAuth(request).user;
       const { userId } = request.params;
-      if (userId !== caller.id) {
-        const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-        const hidden =
-          !exists ||
-          (await isBlockedBy(db, userId, caller.id)) ||
-          (await readSection(db, userId, 'privacy')).profileVisibility === 'private';
-        if (hidden) throw notFound('User not found');
-      }
+      if (userId !== caller.id && !(await visibleProfile(db, userId, caller.id))) throw notFound('User not found');
       const progress = await progressOf(db, userId);
       const level = {
         ...progress,

@@ -9,7 +9,8 @@ const SOURCE_OF: Record<StreakType, string> = { daily_login: 'daily_login', dail
 /** Enough days for any longest run worth showing, without reading a lifetime of rows. */
 const MAX_DAYS = 1000;
 
-async function daysOf(db: Executor, userId: string, type: StreakType): Promise<string[]> {
+/** The distinct local days of a streak's activity, newest first. */
+export async function daysOf(db: Executor, userId: string, type: StreakType): Promise<string[]> {
   const rows = await db
     .selectDistinct({ day: xpAwards.localDay })
     .from(xpAwards)

@@ -13,8 +13,8 @@ import {
 import { userFollows, users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
-import { isBlockedBy, readSection } from '../account';
-import { findProfileUser, followCounts, profileOf, recentActivity } from './repository';
+import { followCounts, profileOf, recentActivity } from './repository';
+import { visibleProfile } from './visibility';
 
 const tags = ['profiles'];
 
@@ -23,11 +23,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // A user who blocked the viewer, or whose profile is private (settings: privacy), is not there for others.
   const loadWithPrivacy = async (usernameOrId: string, viewerId: string | null = null) => {
-    const user = await findProfileUser(db, usernameOrId);
-    if (!user || (await isBlockedBy(db, user.id, viewerId))) throw notFound(PROFILE_MESSAGES.notAvailable);
-    const privacy = await readSection(db, user.id, 'privacy');
-    if (privacy.profileVisibility === 'private' && viewerId !== user.id) throw notFound(PROFILE_MESSAGES.notAvailable);
-    return { user, privacy, isOwner: viewerId === user.id };
+    const visible = await visibleProfile(db, usernameOrId, viewerId);
+    if (!visible) throw notFound(PROFILE_MESSAGES.notAvailable);
+    return visible;
   };
   const load = async (usernameOrId: string, viewerId: string | null = null) => (await loadWithPrivacy(usernameOrId, viewerId)).user;
 
