@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-prerender/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -92,7 +92,8 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
     },
   },
-  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  // Scripts the browser runs as they are (home-boot.js is inlined into the prerendered home page).
+  { files: ['apps/web/public/**/*.js', 'apps/web/scripts/home-boot.js'], languageOptions: { globals: { ...globals.browser } } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -9,6 +9,7 @@
  *   BENCH_MEMORY=1 npm run bench                      PGlite in memory instead of a folder
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
@@ -50,20 +51,36 @@ interface Figures {
   requestsPerSecond: number;
   p99Ms: number;
   p50Ms: number;
+  /** The server process's CPU time per answer (user + system): steadier than req/s on a busy machine. */
+  cpuUsPerRequest: number | null;
   non2xx: number;
   errors: number;
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 a second).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function measure(name: string, target: Target): Promise<Figures> {
   const headers: Record<string, string> = target.token ? { authorization: `Bearer ${target.token}` } : {};
   // A short warm-up, so that JIT and connection set-up don't count.
   await autocannon({ url: target.url, connections: CONNECTIONS, duration: 2, headers });
+  const cpuBefore = cpuMsOf(target.child.pid);
   const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: DURATION, headers });
+  const cpuAfter = cpuMsOf(target.child.pid);
   return {
     target: name,
     requestsPerSecond: r.requests.average,
     p99Ms: r.latency.p99,
     p50Ms: r.latency.p50,
+    cpuUsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / r.requests.total),
     non2xx: r.non2xx,
     errors: r.errors,
   };
@@ -88,6 +105,7 @@ async function main() {
       'req/s': Math.round(f.requestsPerSecond),
       'p50 ms': f.p50Ms,
       'p99 ms': f.p99Ms,
+      'CPU µs/req': f.cpuUsPerRequest ?? '-',
       'non-2xx': f.non2xx,
       errors: f.errors,
     })),
@@ -95,8 +113,10 @@ async function main() {
   const ratio = {
     throughput: +(session.requestsPerSecond / base.requestsPerSecond).toFixed(3),
     p99: +(session.p99Ms / base.p99Ms).toFixed(2),
+    cpuPerRequest: session.cpuUsPerRequest && base.cpuUsPerRequest ? +(session.cpuUsPerRequest / base.cpuUsPerRequest).toFixed(2) : null,
   };
   console.log(`session / hello-world: ${(ratio.throughput * 100).toFixed(1)} % of the throughput, p99 ${ratio.p99}×`);
+  if (ratio.cpuPerRequest !== null) console.log(`CPU per answer: ${ratio.cpuPerRequest}× hello-world's`);
   console.log(JSON.stringify({ bench: 'auth-session', database: app.database, node: process.version, base, session, ratio }));
   const bad = session.non2xx + session.errors + base.non2xx + base.errors;
   if (bad > 0) {

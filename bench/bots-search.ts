@@ -13,10 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/seed/prepare';
-import { openBenchDatabase } from './bench-database';
+import { openBenchApp, openBenchDatabase } from './bench-database';
 
 const TOTAL = Number(process.env.BENCH_BOTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -74,16 +71,7 @@ function percentile(sorted: number[], p: number) {
 
 async function main() {
   const db = await openBenchDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent',
-    RATE_LIMIT_MAX: '100000000',
-  });
-  await prepareDatabase(db.handle, config);
-  const app = await buildApp({ config, database: db.handle, logger: false });
-  await app.ready();
+  const app = await openBenchApp(db.handle);
 
   const signup = await app.inject({
     method: 'POST',

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
-import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { prepareDatabase } from '../apps/server/src/seed/prepare';
@@ -32,8 +31,8 @@ async function serveApp() {
   });
   config.redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
   await prepareDatabase(db.handle, config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl) : null;
-  const app = await buildApp({ config, database: db.handle, redis, logger: false });
+  // The app connects to REDIS_URL itself, with the client it has in production.
+  const app = await buildApp({ config, database: db.handle, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const signup = await fetch(`${base}/api/auth/signup`, {
@@ -43,12 +42,11 @@ async function serveApp() {
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   const { accessToken } = (await signup.json()) as { accessToken: string };
-  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, database: db.kind, redis: Boolean(redis) }));
+  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, database: db.kind, redis: Boolean(config.redisUrl) }));
 
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close();
-      await redis?.quit();
       await db.handle.close();
       await db.cleanup();
       process.exit(0);

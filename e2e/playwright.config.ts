@@ -12,7 +12,7 @@ process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `charachat-e2e-${process.pid
 const DATA_DIR = process.env.E2E_DATA_DIR;
 
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
-const ALONE = /admin-economy\.spec/;
+const ALONE = /admin-(economy|console)\.spec/;
 
 /**
  * Browser tests against the real server (built web app, demo data) in the machine's Chromium.
@@ -39,8 +39,8 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: DESKTOP, testIgnore: [/phone\.spec/, ALONE] },
     { name: 'phone', use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }, testMatch: /phone\.spec/ },
-    // Tests that change what every other test sees (the admin's pricing, the economy's totals) run
-    // last, alone, once the others are done.
+    // Tests that change what every other test sees (the admin's pricing, the economy's totals, a
+    // broadcast into every user's bell) run last, alone, once the others are done.
     { name: 'alone', use: DESKTOP, testMatch: ALONE, dependencies: ['desktop', 'phone'] },
   ],
   webServer: [

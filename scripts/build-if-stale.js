@@ -21,6 +21,8 @@ const TARGETS = [
       ...SHARED,
       'apps/web/src',
       'apps/web/public',
+      // The home page's prerenderer (prerender.js, home-boot.js).
+      'apps/web/scripts',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'apps/web/tsconfig.json',

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -35,9 +36,27 @@ function precompress(): Plugin {
 }
 
 // In development (npm run dev) the API runs on :3000 and Vite serves the app on :5173 with hot reload.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+// The build for Node (`vite build --ssr`, isSsrBuild) is the home page's prerenderer
+// (scripts/prerender.js): no public files, source maps, compression or chunk groups for it.
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  publicDir: isSsrBuild ? false : 'public',
+  resolve: {
+    alias: [
+      { find: '@', replacement: new URL('./src', import.meta.url).pathname },
+      // React Router's package exports name only its development build (remix-run/react-router
+      // #12532, #14102): the browser's build takes the production one beside it, without the
+      // development checks and warnings.
+      ...(command === 'build' && !isSsrBuild
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+            },
+          ]
+        : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -45,21 +64,25 @@ export default defineConfig({
       '/avatars-uploads': 'http://localhost:3000',
     },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What every page needs, as one chunk rather than many small ones (less gzip overhead and fewer requests).
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+  build: isSsrBuild
+    ? { outDir: 'dist-prerender', emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        // Which chunks each page's chunk imports: scripts/prerender.js lists the home page's in home.html.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // What every page needs, as one chunk rather than many small ones (less gzip overhead and fewer requests).
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

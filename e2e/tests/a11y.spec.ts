@@ -181,6 +181,8 @@ test.describe('accessibility (axe-core)', () => {
       '/affiliate',
       '/changelog',
       '/docs/getting-started',
+      '/gamification',
+      '/season',
       '/no-such-page',
     ]) {
       await check.visit(path);
@@ -238,6 +240,11 @@ test.describe('accessibility (axe-core)', () => {
       '/characters',
       '/collection',
       '/achievements',
+      '/missions',
+      '/gamification',
+      '/challenges',
+      '/season',
+      '/leaderboards',
       '/tokens',
       '/subscription',
       '/referrals',
@@ -246,6 +253,10 @@ test.describe('accessibility (axe-core)', () => {
     ]) {
       await check.visit(path);
     }
+
+    // A challenge room of the user's own (private: its invite code shows).
+    const room = await api.post<{ id: string }>('/api/gamification/challenges/rooms', { challengeId: 'tap-sprint', private: true });
+    await check.visit(`/challenges/rooms/${room.id}`, { name: '/challenges/rooms/{id}' });
 
     // The wallet: the gem packages opened, and the sandbox checkout of a purchase.
     await page.goto('/tokens');
@@ -336,6 +347,26 @@ test.describe('accessibility (axe-core)', () => {
       },
       ready: () => page.getByRole('dialog'),
     });
+    await page.keyboard.press('Escape');
+    // Gamification: an achievement's dialog, and a quest under way with its Abandon Quest dialog.
+    await page.goto('/achievements');
+    await settle(page);
+    await check.everyLook('achievement dialog', {
+      open: async () => {
+        if (!(await page.getByRole('dialog').isVisible())) await page.getByTestId('achievement-card').first().click();
+      },
+      ready: () => page.getByRole('dialog'),
+    });
+    await page.keyboard.press('Escape');
+    await api.post('/api/gamification/quests/daily-chat/start', {});
+    await check.visit('/missions', { name: '/missions (a quest under way)' });
+    await check.everyLook('abandon quest dialog', {
+      open: async () => {
+        if (!(await page.getByRole('dialog').isVisible())) await page.getByTestId('quest-abandon').first().click();
+      },
+      ready: () => page.getByRole('dialog'),
+    });
+    await page.keyboard.press('Escape');
 
     check.report();
   });

@@ -24,7 +24,8 @@ test.describe('admin economy', () => {
     expect((await page.request.post(`/api/purchases/${id}/sandbox/complete`, { headers })).ok()).toBe(true);
 
     await signIn(page, DEMO_ADMIN);
-    await page.goto('/admin');
+    // The economy panels are the console's Economy section.
+    await page.goto('/admin?section=economy');
 
     // Pricing: the defaults, then the preview follows the markup as it is typed.
     const pricing = page.getByTestId('admin-pricing');

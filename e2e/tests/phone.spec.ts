@@ -44,7 +44,7 @@ test.describe('375 px wide', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the wallet, plans, billing, referrals and the admin console fit the screen', async ({ page }) => {
+  test('the wallet, plans, billing, referrals, the admin console and the gamification pages fit the screen', async ({ page }) => {
     const errors = watchConsole(page);
     const fits = async (path: string) => {
       await page.goto(path);
@@ -55,7 +55,18 @@ test.describe('375 px wide', () => {
     await page.goto('/login');
     await signInOnPage(page, DEMO_ADMIN);
     await expect(page.getByTestId('profile-menu')).toBeVisible();
-    for (const path of ['/tokens', '/subscription', '/settings/billing', '/referrals', '/admin']) await fits(path);
+    for (const path of [
+      '/tokens',
+      '/subscription',
+      '/settings/billing',
+      '/referrals',
+      '/admin',
+      '/achievements',
+      '/missions',
+      '/gamification',
+      '/leaderboards',
+    ])
+      await fits(path);
     expect(errors).toEqual([]);
   });
 });

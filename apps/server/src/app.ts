@@ -9,9 +9,10 @@ import { getOrCreateSecret } from './db/app-secrets';
 import type { DatabaseHandle } from './db/client';
 import { adminRoutes } from './features/admin';
 import { adminEconomyRoutes } from './features/admin-economy';
-import { authenticateAccessToken, authRoutes } from './features/auth';
+import { authRoutes, SessionAuthenticator } from './features/auth';
 import { botRoutes } from './features/bots';
 import { botChatRoutes, chatRoutes } from './features/chats';
+import { challengeRoutes } from './features/challenges';
 import { createModel } from './llm/create-model';
 import type { ChatModel } from './llm/types';
 import { healthRoutes } from './features/health';
@@ -24,12 +25,16 @@ import { dataSettingsRoutes } from './features/account-data';
 import { apiKeyAuthenticator, integrationRoutes } from './features/integrations';
 import { notificationRoutes } from './features/notifications';
 import { securityRoutes, devSmsRoutes } from './features/security';
-import { gamificationRoutes } from './features/gamification';
+import { gamificationRoutes, profileProgressRoutes } from './features/gamification';
 import { gemRoutes } from './features/gems';
+import { leaderboardRoutes } from './features/leaderboards';
 import { adminPricingRoutes, pricingRoutes } from './features/pricing';
 import { paymentProviderFor, purchaseRoutes, stripeWebhookRoutes } from './features/purchases';
 import { subscriptionRoutes, subscriptionStripeEvents } from './features/subscriptions';
 import { referralRoutes } from './features/referrals';
+import { liveRoutes } from './features/live';
+import { searchRoutes } from './features/search';
+import { adminSeasonRoutes, seasonPassRoutes } from './features/season-pass';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -151,7 +156,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(rateLimitPlugin);
   // The plugin recognises sessions and API keys with the areas' own lookups (plugins import no feature).
-  await app.register(authPlugin, { session: authenticateAccessToken, apiKeys: apiKeyAuthenticator });
+  const sessions = new SessionAuthenticator(ctx.events, { ttlMs: config.sessionCacheMs });
+  await app.register(authPlugin, { session: sessions.lookup, forgetUser: sessions.forgetUser, apiKeys: apiKeyAuthenticator });
   await app.register(openApiPlugin);
   await app.register(uploadsPlugin);
 
@@ -163,6 +169,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(gamificationRoutes, { prefix: '/api/gamification' });
+  await app.register(leaderboardRoutes, { prefix: '/api/gamification/leaderboards' });
+  await app.register(challengeRoutes, { prefix: '/api/gamification/challenges' });
+  // The season pass (issue 19): /api/gamification/season-pass and the admins' /api/admin/seasons.
+  await app.register(seasonPassRoutes, { prefix: '/api/gamification/season-pass' });
+  await app.register(adminSeasonRoutes, { prefix: '/api/admin' });
   await app.register(pricingRoutes, { prefix: '/api' });
   await app.register(adminPricingRoutes, { prefix: '/api/admin' });
   await app.register(adminEconomyRoutes, { prefix: '/api/admin' });
@@ -175,7 +186,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   // The referral program (issue 16): /api/referral, /api/gamification/referrals and its admin calls.
   await app.register(referralRoutes, { prefix: '/api' });
+  // The live stream (issue 18 §1): GET /api/events and the cookie of the browser's EventSource.
+  await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(profileRoutes, { prefix: '/api/users' });
+  // The profile's gamification blocks: /api/users/{usernameOrId}/activity, /stats, /achievements.
+  await app.register(profileProgressRoutes, { prefix: '/api/users' });
   // The settings area (settings-and-referrals.md §7): every call under /api/user, one plugin per part.
   await app.register(accountSettingsRoutes, { prefix: '/api/user' });
   await app.register(notificationRoutes, { prefix: '/api/user' });

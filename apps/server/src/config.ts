@@ -39,6 +39,10 @@ const ZEnv = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long an instance trusts a session it looked up without news of it (decision 024); 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long an instance answers a leaderboard page from memory (decision 026); the caller's own place is always read. 0 turns it off. */
+  LEADERBOARD_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
@@ -94,6 +98,10 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number };
   refreshTokenTtlDays: number;
+  /** How long a looked-up session is answered from this instance's memory (0: every request reads the database). */
+  sessionCacheMs: number;
+  /** How long a leaderboard page (its players) is answered from this instance's memory (0: read every time). */
+  leaderboardPageCacheMs: number;
   /** Argon2 cost; tests lower it, production keeps the library's defaults. */
   passwordHashing: { memoryCost: number; timeCost: number };
   webhookAllowPrivate: boolean;
@@ -167,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
     },
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
+    leaderboardPageCacheMs: e.LEADERBOARD_PAGE_CACHE_MS,
     passwordHashing: { memoryCost: 65_536, timeCost: 3 },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     vapid:

@@ -64,6 +64,11 @@ declare module 'fastify' {
      * caller whose session turns out invalid, as if the lookup had come first.
      */
     deferAuth?: boolean;
+    /**
+     * The name of a cookie that may carry the access token when no Authorization header does
+     * (plugins/auth.ts): for the browser's EventSource, which can't send headers.
+     */
+    tokenCookie?: string;
     /** The spec's text for an unexpected failure of this route ('Failed to create bot'); else a generic one. */
     failureMessage?: string;
   }

@@ -1,10 +1,10 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import i18n, { i18nReady } from './lib/i18n';
 import './styles.css';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { App } from './app/app';
+import { ExplorePage, HomePage, routes } from './app/router';
 import { bootSession } from './features/auth/session';
 import { useAuthStore } from './features/auth/store';
 import { prefetchPublic } from './lib/api-client';
@@ -12,6 +12,8 @@ import { CATEGORIES_PATH, explorePublicQuery, publicBotsPath } from './features/
 import { readExploreQuery } from './features/bots/explore/explore-query';
 import { readNsfwChoice } from './features/bots/explore/use-nsfw-opt-in';
 import { numberFormat } from './lib/intl';
+import { cn } from './lib/cn';
+import { useThemeStore } from './lib/theme';
 
 // The home page's data needs no session: ask for it now, while the page's own scripts load.
 if (location.pathname === '/' || location.pathname === '/explore') {
@@ -20,24 +22,51 @@ if (location.pathname === '/' || location.pathname === '/explore') {
   prefetchPublic(CATEGORIES_PATH);
 }
 
-// The page's first Intl.NumberFormat loads the locale's number data, tens of milliseconds on a slow
-// phone: take that while the scripts and data above are on their way, not while the page is drawn.
+// Two costs that the first render would otherwise pay inside its own long task, each taken here in
+// a task of its own while the scripts and data above are on their way: the page's first
+// Intl.NumberFormat loads the locale's number data (the prerendered home page has paid it already),
+// and tailwind-merge builds its class tables on its first call (10-20 ms on a slow phone).
 setTimeout(() => numberFormat(i18n.language));
+setTimeout(() => cn('p-0', 'p-1'));
 
 // Before the first render, so that guarded pages wait for the session instead of bouncing to /login.
 bootSession();
 
+const root = document.getElementById('root')!;
+
+// On / the server sends the home page already drawn (scripts/prerender.js) for a first-time
+// visitor: signed out, in English, the system theme, at / itself. Such a visitor's first render is
+// that very page, so React hydrates it (the DOM is kept, nothing is drawn twice; a difference would
+// be a bug, and React reports it). Anyone else gets the page drawn afresh over it, and meanwhile
+// styles.css hides what does not fit them.
+const prerendered = root.hasAttribute('data-prerendered');
+const hydrate =
+  prerendered &&
+  location.pathname === '/' &&
+  location.search === '' &&
+  document.documentElement.lang === 'en' &&
+  useThemeStore.getState().theme === 'system' &&
+  !useAuthStore.getState().isAuthenticated;
+
 // A language other than English is a chunk of its own (lib/i18n.ts): render once its texts are here.
-// The first render is a transition, so React yields to the browser while it builds the page
-// instead of holding the main thread in one long task.
-void i18nReady.then(() =>
-  startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    ),
+// The prerendered home page is the home page's chunk drawn: it is loaded before the first render,
+// which must be that page, not the skeleton of a page still loading. The first render is a
+// transition, so React yields to the browser while it builds the page instead of holding the main
+// thread in one long task.
+//
+// The page is drawn already, so the start is cut into tasks the browser can breathe between
+// (Total Blocking Time): the home page's chunk is asked for in a task of its own, and so are the
+// router and the render.
+const page = location.pathname === '/explore' ? ExplorePage : HomePage;
+const pageLoaded = prerendered ? new Promise((resolve) => setTimeout(() => resolve(page.preload()))) : null;
+// The router (it compiles every route's path) is made in a task of its own, before the render's.
+const routerMade = new Promise<ReturnType<typeof createBrowserRouter>>((resolve) => setTimeout(() => resolve(createBrowserRouter(routes))));
+void Promise.all([i18nReady, pageLoaded, routerMade]).then(([, , router]) =>
+  setTimeout(() =>
+    startTransition(() => {
+      const app = <App router={router} />;
+      if (hydrate) hydrateRoot(root, app);
+      else createRoot(root).render(app);
+    }),
   ),
 );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -161,8 +162,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  // pg_trgm backs the bot search index (the migration creates the extension).
-  const extensions = { pg_trgm };
+  // pg_trgm backs the bot search index, btree_gin the search of a user's messages (the migrations create them).
+  const extensions = { pg_trgm, btree_gin };
   let client: PGlite;
   if ('pgliteDir' in target) {
     fs.mkdirSync(path.dirname(target.pgliteDir), { recursive: true });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /**
  * A new secret token: 256 random bits, base64url, with a short prefix that tells its kind
@@ -10,5 +10,5 @@ export function newToken(prefix: string): string {
 
 /** Tokens are stored only as this hash. SHA-256 suffices: the tokens themselves carry 256 random bits. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return hash('sha256', token, 'base64url');
 }

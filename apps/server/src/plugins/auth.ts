@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@app/shared/admin/messages';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES } from '@app/shared/integrations/schemas';
@@ -20,6 +21,11 @@ const sessionExpired = () => unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CO
 export interface Authenticators {
   /** The live session of an access token, or null. */
   session(db: Database, accessToken: string, ip: string): Promise<RequestAuth | null>;
+  /**
+   * Called once a write of a signed-in user (any method but GET, HEAD and OPTIONS) has been handled:
+   * the session lookup may hold their row (decision 024), which the write may have changed.
+   */
+  forgetUser?(userId: string): void;
   apiKeys: {
     /** True for tokens that are API keys by their prefix (only those take the key branch). */
     isKey(token: string): boolean;
@@ -56,7 +62,7 @@ export const authPlugin = fp(async (app: FastifyInstance, authn: Authenticators)
   });
 
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? cookieToken(request);
     // API keys (only tokens with their prefix take this branch, so sessions stay one lookup).
     if (token && authn.apiKeys.isKey(token) && request.url.startsWith('/api/')) {
       await authenticateWithApiKey(request, token, authn.apiKeys);
@@ -77,7 +83,29 @@ export const authPlugin = fp(async (app: FastifyInstance, authn: Authenticators)
     }
     if (access === 'admin' && request.auth.user.role !== 'admin') throw forbidden();
   });
+
+  const { forgetUser } = authn;
+  if (forgetUser) {
+    // Before the answer leaves, so that the caller's next request already reads what it wrote.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.auth && !READS.has(request.method)) forgetUser(request.auth.user.id);
+      done(null, payload);
+    });
+  }
 });
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The access token of the cookie a route names (`config.tokenCookie`), for a caller that sent no
+ * Authorization header: the browser's EventSource can't send one (the live stream, decision 021).
+ * Only such a route reads it, so the cookie authorizes nothing else.
+ */
+function cookieToken(request: FastifyRequest): string | null {
+  const name = request.is404 ? undefined : request.routeOptions.config.tokenCookie;
+  const value = name ? request.cookies[name] : undefined;
+  return value && value.length <= 512 ? value : null;
+}
 
 /**
  * A request signed with an API key: an unknown or revoked key is 401 everywhere; a known one acts
@@ -87,6 +115,8 @@ export const authPlugin = fp(async (app: FastifyInstance, authn: Authenticators)
 async function authenticateWithApiKey(request: FastifyRequest, token: string, apiKeys: Authenticators['apiKeys']): Promise<void> {
   const auth = await apiKeys.authenticate(request.server.ctx.db, token);
   if (!auth) throw unauthorized(INTEGRATION_MESSAGES.apiKeyInvalid, INTEGRATION_ERROR_CODES.API_KEY_INVALID);
+  // A ban ends the sessions (decision 023); the keys outlive it, so they are refused here.
+  if (auth.user.bannedAt) throw new AppError(403, ADMIN_ERROR_CODES.ACCOUNT_BANNED, ADMIN_MESSAGES.accountBanned);
   const path = request.url.split('?')[0]!;
   const scope = apiKeys.requiredScope(request.method, request.is404 ? undefined : request.routeOptions.url, path);
   if (!scope || !auth.apiKey?.scopes.includes(scope))

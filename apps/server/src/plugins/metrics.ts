@@ -49,7 +49,7 @@ export class AppMetrics {
 
   readonly sseStreams = new Gauge({
     name: 'sse_streams_open',
-    help: 'Server-sent event streams open now (streamed chat replies)',
+    help: 'Server-sent event streams open now (streamed chat replies and live event streams)',
     registers: [this.registry],
   });
 

@@ -19,6 +19,7 @@ type Archive = Record<string, unknown> & {
   bots: Record<string, unknown>[];
   chats: { chat: { id: string }; messages: { content: string }[] }[];
   ledger: { balances: unknown[]; entries: unknown[] };
+  searches: { query: string; searchedAt: string }[];
 };
 
 describe('data export', () => {
@@ -41,6 +42,7 @@ describe('data export', () => {
     await as(t, alice, 'POST', `/api/bots/${bobs.id}/favorite`);
     await as(t, alice, 'POST', `/api/users/${bob.user.id}/follow`);
     await as(t, alice, 'PATCH', '/api/user/settings/data', { allowAnalytics: false });
+    expect((await as(t, alice, 'POST', '/api/search/recent', { query: 'Aviator wings' })).statusCode).toBeLessThan(300);
     // Bob's own chat must never show in Alice's archive.
     const bobChat = (await as(t, bob, 'POST', '/api/chats', { botId: bobs.id })).json() as Chat;
     await as(t, bob, 'POST', `/api/chats/${bobChat.id}/messages`, { content: 'Bob private words' });
@@ -83,6 +85,7 @@ describe('data export', () => {
     expect(archive.ledger.balances.length).toBeGreaterThan(0);
     expect(archive.ledger.entries.length).toBeGreaterThan(0);
     expect(archive.sessions).toEqual([expect.objectContaining({ id: expect.any(String) as string })]);
+    expect(archive.searches).toEqual([{ query: 'Aviator wings', searchedAt: expect.any(String) as string }]);
 
     const text = res.body;
     expect(text).not.toContain('Bob private words');
@@ -112,6 +115,7 @@ describe('data export', () => {
       'bots.json',
       'ledger.json',
       'sessions.json',
+      'searches.json',
       'api-keys.json',
       'webhooks.json',
     ]) {

@@ -147,7 +147,7 @@ describe('API token purchases (admin)', () => {
     await t.database.db.delete(apiTokenPurchases).where(eq(apiTokenPurchases.platform, 'other'));
     store.invalidate();
     expect((await store.list()).map((p) => p.platform)).not.toContain('other');
-    expect(await store.remove(created.id)).toBe(true);
+    expect(await store.remove(created.id, admin.user.id)).toBe(true);
   });
 
   it("a token-purchases.changed event drops the app's cached list", async () => {

@@ -4,6 +4,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema/users';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /**
@@ -25,6 +27,7 @@ interface Person {
 const people: Record<string, Person> = {
   'sub-alice': { email: 'alice@idp.example.com', email_verified: true, name: 'Alice Liddell', preferred_username: 'alice' },
   'sub-mallory': { email: 'taken@example.com', email_verified: true, name: 'Mallory', preferred_username: 'mallory' },
+  'sub-banned': { email: 'banned@idp.example.com', email_verified: true, name: 'Bart Banned', preferred_username: 'bart' },
 };
 
 async function startProvider(): Promise<{ issuer: string; close(): Promise<void> }> {
@@ -214,6 +217,28 @@ describe('OpenID Connect sign-in', () => {
     const res = await finish((await signInAtProvider(location, 'sub-mallory')).search, pending);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('OAUTH_ERROR');
+  });
+
+  it('refuses a banned account with 403 ACCOUNT_BANNED (decision 023), and signs it in again once the ban is lifted', async () => {
+    const first = await begin();
+    const session = (await finish((await signInAtProvider(first.location, 'sub-banned')).search, first.pending)).json() as Session;
+    const admin = await t.signup();
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const ban = (action: 'ban' | 'unban') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${session.user.id}/${action}`,
+        headers: t.bearer(admin),
+        payload: { reason: 'Test' },
+      });
+    expect((await ban('ban')).statusCode).toBe(200);
+    const second = await begin();
+    const refused = await finish((await signInAtProvider(second.location, 'sub-banned')).search, second.pending);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('ACCOUNT_BANNED');
+    expect((await ban('unban')).statusCode).toBe(200);
+    const third = await begin();
+    expect((await finish((await signInAtProvider(third.location, 'sub-banned')).search, third.pending)).statusCode).toBe(200);
   });
 
   it('answers an unsafe redirectTo with the home page', async () => {

@@ -6,7 +6,7 @@ import { accessTokens, sessions } from '../../src/db/schema/auth';
 import { users } from '../../src/db/schema/users';
 import { hashToken } from '../../src/lib/secure-tokens';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { expectError, expireAccessToken, getSession, sessionIdOf, sessionRowOf } from '../helpers/auth';
+import { expectError, expireAccessToken, getSession, sessionIdOfRefreshToken, sessionRowOf } from '../helpers/auth';
 
 describe('GET /api/auth/session and the bearer token', () => {
   let t: TestApp;
@@ -89,16 +89,18 @@ describe('GET /api/auth/session and the bearer token', () => {
     expect((await getSession(t, refreshed.json().accessToken)).statusCode).toBe(200);
   });
 
+  // These three change the session behind the app's back, before any request could put the token
+  // in the session cache (decision 024): they check the database lookup's own conditions.
   it('refuses the access token of a revoked session', async () => {
     const session = await t.signup();
-    const id = await sessionIdOf(t, session);
+    const id = await sessionIdOfRefreshToken(t, session.refreshToken);
     await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
     expectError(await getSession(t, session.accessToken), 401, 'SESSION_EXPIRED');
   });
 
   it('refuses the access token of an expired session', async () => {
     const session = await t.signup();
-    const id = await sessionIdOf(t, session);
+    const id = await sessionIdOfRefreshToken(t, session.refreshToken);
     await t.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -108,7 +110,7 @@ describe('GET /api/auth/session and the bearer token', () => {
 
   it('keeps lastActive and the address of the session up to date', async () => {
     const session = await t.signup();
-    const id = await sessionIdOf(t, session);
+    const id = await sessionIdOfRefreshToken(t, session.refreshToken);
     const longAgo = new Date(Date.now() - 3_600_000);
     await t.database.db.update(sessions).set({ lastActiveAt: longAgo }).where(eq(sessions.id, id));
     const res = await t.app.inject({

@@ -93,3 +93,55 @@ describe('interrupted replies', () => {
     expect(await balance()).toBe(before);
   });
 });
+
+/**
+ * The periodic sweep runs beside this process's own live replies, on every database: it must
+ * never take one of them (it refunded a reply that then streamed to its end, paid for by nobody;
+ * seen as a balance that did not drop in the browser tests).
+ */
+describe('the periodic sweep and a live reply', () => {
+  let t: TestApp;
+  let alice: Session;
+  let botId: string;
+  beforeAll(async () => {
+    // 40 ms a word: the reply streams for a second or more, well inside its deadline.
+    t = await createTestApp({ env: { OFFLINE_WORD_DELAY_MS: '40' } });
+    alice = await t.signup();
+    botId = (await createBot(t, alice, { name: 'Mira', visibility: 'private', personality: 'Calm under fire. Loyal.' })).id;
+  });
+  afterAll(() => t.close());
+
+  it('leaves a reply that is streaming now: it finishes complete and stays charged', async () => {
+    const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
+    const chatId = ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
+    const before = await balance();
+    const sending = t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers: t.bearer(alice),
+      payload: { content: 'Hi' },
+    });
+    const streaming = async () =>
+      (
+        await t.database.db
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'streaming')))
+      ).length;
+    const deadline = Date.now() + 5_000;
+    while ((await streaming()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(await streaming()).toBe(1);
+
+    const sweep = t.app.ctx.jobs.periodic.find((j) => j.name === 'interrupted-replies');
+    expect(await sweep!.run()).toBe(0);
+
+    const { message } = (await sending).json() as { message: ChatMessage };
+    expect(message.status).toBe('complete');
+    expect(await balance()).toBeLessThan(before);
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
+    expect(refunds).toHaveLength(0);
+  });
+});

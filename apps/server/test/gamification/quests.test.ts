@@ -159,10 +159,19 @@ describe('quests', () => {
       level: { level: number; rank: { id: string }; nextMilestone: number };
       quests: UserQuest[];
       streaks: { type: string }[];
+      tokensSpent: number;
     };
     expect(mine.level).toMatchObject({ level: 1, xp: 0, xpToNextLevel: 1000, rank: { id: 'bronze' }, nextMilestone: 10, prestigeLevel: 0 });
     expect(mine.quests.map((q) => q.questId)).toEqual(['story-first-steps']);
     expect(mine.streaks.map((s) => s.type)).toEqual(['daily_login', 'daily_chat']);
+    expect(mine.tokensSpent).toBe(0);
+    // Replies charge tokens through the ledger; the game profile shows what they cost, from it.
+    const before = await tokens(me);
+    await sendMessages(me, await chatFor(me), 2);
+    const spent = before - (await tokens(me));
+    expect(spent).toBeGreaterThan(0);
+    const after = (await call(t, me, 'GET', `/api/gamification/user/${me.user.id}`)).json() as { tokensSpent: number };
+    expect(after.tokensSpent).toBe(spent);
     const theirs = await call(t, me, 'GET', `/api/gamification/user/${other.user.id}`);
     expect(Object.keys(theirs.json() as object)).toEqual(['level']);
     await call(t, other, 'PATCH', '/api/user/settings/privacy', { profileVisibility: 'private' });

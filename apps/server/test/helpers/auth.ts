@@ -86,8 +86,10 @@ export async function sessionIdOfRefreshToken(t: TestApp, refreshToken: string):
   return row.sessionId;
 }
 
+/** Changes a role as the admin console does: the row, then `user.changed` so that no session cache keeps the old one. */
 export async function setRole(t: TestApp, userId: string, role: 'user' | 'admin') {
   await t.database.db.update(users).set({ role }).where(eq(users.id, userId));
+  await t.app.ctx.events.publish('user.changed', { userId });
 }
 
 /** Signs up a user and makes it an admin; answers its session. */

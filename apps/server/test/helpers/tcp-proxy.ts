@@ -49,10 +49,17 @@ export async function startTcpProxy(target: { host: string; port: number }, port
   };
 }
 
-/** A free port in [from, to] (each test machine gives its test servers a range). */
+/**
+ * Ports that fetch refuses to call ("bad port", the Fetch standard's list) within the ranges the
+ * tests use: 3659 is in the default range, and a server given it cannot be reached by the tests.
+ */
+const FETCH_BLOCKED_PORTS = new Set([3659, 4045, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080]);
+
+/** A free port in [from, to] (each test machine gives its test servers a range) that fetch may call. */
 export async function freePort(from = 3600, to = 3699): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (FETCH_BLOCKED_PORTS.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer();
       probe.once('error', () => resolve(false));

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { botLogs } from '../../src/db/schema/chats';
 import { jobs } from '../../src/db/schema/jobs';
 import { mailOutbox } from '../../src/db/schema/mail';
-import { userSettings } from '../../src/db/schema/settings';
+import { notifications, userSettings } from '../../src/db/schema/settings';
 import { DIGEST_JOB, scanDueDigests } from '../../src/features/notifications/digest';
 import { createBot } from '../bots/helpers';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -144,6 +145,56 @@ describe('the email digest job', () => {
     await call(t, late, 'PATCH', '/api/user/settings/notifications', { digest: { enabled: false } });
     await t.app.ctx.jobs.runDue();
     expect(await digestsTo(late.user.email)).toHaveLength(0);
+  });
+
+  it('lists the unread notifications of the period, of every kind, each with its link', async () => {
+    const me = await t.signup();
+    const publish = async <N extends Parameters<typeof t.app.ctx.events.publish>[0]>(
+      name: N,
+      payload: Parameters<typeof t.app.ctx.events.publish<N>>[1],
+    ) => {
+      await t.app.ctx.events.publish(name, payload);
+      await t.app.ctx.events.settled();
+    };
+    await publish('purchase.paid', {
+      purchaseId: randomUUID(),
+      userId: me.user.id,
+      kind: 'gems',
+      credits: 120,
+      amountMinor: 199,
+      currency: 'eur',
+    });
+    await publish('gamification.level_up', { userId: me.user.id, level: 7, prestigeLevel: 0 });
+    await publish('bot.moderated', {
+      botId: randomUUID(),
+      ownerId: me.user.id,
+      name: 'Nyx',
+      requestId: randomUUID(),
+      action: 'approved',
+      reason: null,
+    });
+    await publish('referral.confirmed', {
+      referralId: randomUUID(),
+      referrerId: me.user.id,
+      referredId: me.user.id,
+      bonus: 50,
+    });
+    // One read already: not in the digest.
+    await t.database.db
+      .update(notifications)
+      .set({ readAt: new Date() })
+      .where(and(eq(notifications.userId, me.user.id), eq(notifications.type, 'referralConfirmed')));
+    await enableDigest(me, { frequency: 'daily', time: '06:00', includeStats: false, includeRecommendations: false });
+    await scanDueDigests(t.app.ctx);
+    await t.app.ctx.jobs.runDue();
+    const [mail] = await digestsTo(me.user.email);
+    expect(mail?.text).toContain('Unread notifications:');
+    expect(mail?.text).toContain('Purchase complete: +120 gems');
+    expect(mail?.text).toContain('Level up! — You reached level 7.');
+    expect(mail?.text).toContain('Nyx was approved');
+    expect(mail?.text).toContain('/gamification');
+    expect(mail?.text).not.toContain('Referral confirmed');
+    expect(mail?.html).toContain('Purchase complete: +120 gems');
   });
 
   it('registers the periodic scan', () => {

@@ -24,7 +24,7 @@ describe('in-app notifications: the bell', () => {
 
   it('an in-app test lands in the bell, unread; mark one read, then all', async () => {
     const user = await t.signup();
-    expect(await list(user)).toEqual({ items: [], page: 1, limit: 20, total: 0, unreadCount: 0 });
+    expect(await list(user)).toEqual({ items: [], page: 1, limit: 20, total: 0, unreadCount: 0, nextCursor: null });
     for (let i = 0; i < 3; i += 1) {
       const res = await call(t, user, 'POST', '/api/user/notifications/test', { type: 'inApp' });
       expect(res.statusCode, res.body).toBe(200);
@@ -69,6 +69,93 @@ describe('in-app notifications: the bell', () => {
     }
   });
 
+  it('pages by cursor through rows of one moment, each row once, newest first; a new row does not shift the pages', async () => {
+    const user = await t.signup();
+    const moment = new Date(Date.now() - 60_000);
+    // Twelve rows, most at the very same moment: the cursor must order them by id within it.
+    await t.database.db.insert(notifications).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        userId: user.user.id,
+        type: i % 3 === 0 ? 'purchasePaid' : i % 3 === 1 ? 'level_up' : 'newFollower',
+        title: `c${i}`,
+        createdAt: i < 9 ? moment : new Date(moment.getTime() + i * 1000),
+      })),
+    );
+    const everything = (await list(user, '?limit=50')).items.map((n) => n.id);
+    expect(everything).toHaveLength(12);
+    const seen: string[] = [];
+    let page = await list(user, '?limit=5');
+    seen.push(...page.items.map((n) => n.id));
+    // A notification arriving while scrolling goes to the top, not into the next page.
+    await call(t, user, 'POST', '/api/user/notifications/test', { type: 'inApp' });
+    while (page.nextCursor) {
+      page = await list(user, `?limit=5&cursor=${page.nextCursor}`);
+      expect(page.total).toBe(13);
+      seen.push(...page.items.map((n) => n.id));
+    }
+    expect(seen).toEqual(everything);
+  });
+
+  it('filters by type, with the cursor and the unread filter too', async () => {
+    const user = await t.signup();
+    const base = Date.now() - 60_000;
+    const types = [
+      'purchasePaid',
+      'purchaseRefunded',
+      'level_up',
+      'newFollower',
+      'referralJoined',
+      'botModerated',
+      'systemUpdate',
+      'newMessage',
+    ];
+    await t.database.db.insert(notifications).values(
+      types.flatMap((type, i) => [
+        { userId: user.user.id, type, title: `${type} a`, createdAt: new Date(base + i * 1000) },
+        { userId: user.user.id, type, title: `${type} b`, createdAt: new Date(base + i * 1000 + 500), readAt: new Date() },
+      ]),
+    );
+    const types_ = async (query: string) => (await list(user, query)).items.map((n) => n.type);
+    expect(new Set(await types_('?type=purchases'))).toEqual(new Set(['purchasePaid', 'purchaseRefunded']));
+    expect((await list(user, '?type=purchases')).total).toBe(4);
+    expect(new Set(await types_('?type=social'))).toEqual(new Set(['newFollower', 'referralJoined']));
+    expect(new Set(await types_('?type=progress'))).toEqual(new Set(['level_up']));
+    expect(new Set(await types_('?type=bots'))).toEqual(new Set(['botModerated']));
+    expect(new Set(await types_('?type=messages'))).toEqual(new Set(['newMessage']));
+    expect(new Set(await types_('?type=system'))).toEqual(new Set(['systemUpdate']));
+    const unread = await list(user, '?type=social&unreadOnly=true');
+    expect(unread.items.map((n) => n.title)).toEqual(['referralJoined a', 'newFollower a']);
+    // The unread count stays the whole bell's.
+    expect(unread.unreadCount).toBe(8);
+    const first = await list(user, '?type=purchases&limit=3');
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(user, `?type=purchases&limit=3&cursor=${first.nextCursor}`);
+    expect(second.items.map((n) => n.title)).toEqual(['purchasePaid a']);
+    expect(second.nextCursor).toBeNull();
+
+    for (const q of [
+      '?type=achievement',
+      '?type=',
+      '?cursor=%%%',
+      '?cursor=bm90LWpzb24',
+      `?cursor=${Buffer.from('["x","y"]').toString('base64url')}`,
+    ]) {
+      expectError(await call(t, user, 'GET', `/api/user/notifications${q}`), 400, 'VALIDATION_ERROR');
+    }
+  });
+
+  it('clear all empties only my bell', async () => {
+    const [me, other] = [await t.signup(), await t.signup()];
+    for (const who of [me, me, other]) await call(t, who, 'POST', '/api/user/notifications/test', { type: 'inApp' });
+    const res = await call(t, me, 'DELETE', '/api/user/notifications');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ deleted: 2, unreadCount: 0 });
+    expect((await list(me)).total).toBe(0);
+    expect((await list(other)).total).toBe(1);
+    expect((await call(t, me, 'DELETE', '/api/user/notifications')).json()).toEqual({ deleted: 0, unreadCount: 0 });
+    expectError(await call(t, null, 'DELETE', '/api/user/notifications'), 401, 'UNAUTHORIZED');
+  });
+
   it("another user's notification answers 404 and stays as it was; delete removes only my own", async () => {
     const [owner, other] = [await t.signup(), await t.signup()];
     await call(t, owner, 'POST', '/api/user/notifications/test', { type: 'inApp' });
@@ -106,9 +193,10 @@ describe('in-app notifications: the bell', () => {
     expect(res.statusCode, res.body).toBe(200);
     // Following again is not news.
     await call(t, follower, 'POST', `/api/users/${followee.user.id}/follow`);
-    const page = await list(followee);
-    expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({
+    // A first follower also unlocks an achievement, whose notice is the progress tests' business.
+    const followerNotices = (await list(followee)).items.filter((n) => n.type === 'newFollower');
+    expect(followerNotices).toHaveLength(1);
+    expect(followerNotices[0]).toMatchObject({
       type: 'newFollower',
       title: 'Ann Follower started following you',
       link: `/profile/${follower.user.username}`,
@@ -131,7 +219,7 @@ describe('in-app notifications: the bell', () => {
     await call(t, followee, 'PATCH', '/api/user/settings/notifications', { inApp: { newFollower: false }, email: { enabled: false } });
     await call(t, follower, 'POST', `/api/users/${followee.user.id}/follow`);
     await t.app.ctx.jobs.runDue();
-    expect((await list(followee)).total).toBe(0);
+    expect((await list(followee)).items.filter((n) => n.type === 'newFollower')).toEqual([]);
     expect((await latestMailTo(t, followee.user.email))?.subject).toMatch(/^Confirm your email/);
   });
 });

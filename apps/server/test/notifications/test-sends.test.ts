@@ -186,8 +186,49 @@ describe('test sends and Web Push subscriptions', () => {
     await call(t, follower, 'POST', `/api/users/${followee.user.id}/follow`);
     await t.app.ctx.jobs.runDue();
     const got = push.received.slice(before).filter((r) => r.path === '/push/followee');
+    // The first follower also unlocks an achievement, whose notice pushes too (the Achievements push switch is on by default).
+    const follows = got.map((r) => keys.decrypt(r.body) as { title: string }).filter((m) => m.title.includes('following you'));
+    expect(follows).toEqual([
+      {
+        title: 'Pushy Pal started following you',
+        body: `@${follower.user.username} now follows you.`,
+        link: `/profile/${follower.user.username}`,
+        tag: `newFollower:${follower.user.id}`,
+      },
+    ]);
+  });
+
+  it('a notice of progress reaches the push service as the Web Push standards want it', async () => {
+    const user = await t.signup();
+    const { publicKey } = (await call(t, user, 'GET', '/api/user/push/public-key')).json() as { publicKey: string };
+    const keys = await subscribeToStandIn(user.user.id, '/push/level');
+    await call(t, user, 'PATCH', '/api/user/settings/notifications', { push: { enabled: true, achievements: true } });
+    const before = push.received.length;
+    await t.app.ctx.events.publish('gamification.level_up', { userId: user.user.id, level: 12, prestigeLevel: 0 });
+    await t.app.ctx.events.settled();
+    await t.app.ctx.jobs.runDue();
+    const got = push.received.slice(before).filter((r) => r.path === '/push/level');
     expect(got).toHaveLength(1);
-    expect(keys.decrypt(got[0]!.body)).toMatchObject({ title: 'Pushy Pal started following you', tag: 'newFollower' });
+    const [message] = got;
+    // RFC 8291 encryption, RFC 8030 TTL, RFC 8292 VAPID signed by the server's key for the push service's origin.
+    expect(message!.headers['content-encoding']).toBe('aes128gcm');
+    expect(message!.headers['content-type']).toBe('application/octet-stream');
+    expect(Number(message!.headers.ttl)).toBe(24 * 60 * 60);
+    const claims = verifyVapid(String(message!.headers.authorization), publicKey);
+    expect(claims).toMatchObject({ aud: push.url });
+    expect(Number(claims?.exp)).toBeGreaterThan(Date.now() / 1000);
+    expect(keys.decrypt(message!.body)).toEqual({
+      title: 'Level up!',
+      body: 'You reached level 12.',
+      link: '/gamification',
+      tag: 'level_up:0:12',
+    });
+    // A push service that says the subscription is gone: it is forgotten, and the job does not fail.
+    push.statusFor.set('/push/level', 410);
+    await t.app.ctx.events.publish('gamification.level_up', { userId: user.user.id, level: 13, prestigeLevel: 0 });
+    await t.app.ctx.events.settled();
+    await t.app.ctx.jobs.runDue();
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id))).toHaveLength(0);
   });
 
   it('limits test sends per user', async () => {

@@ -4,6 +4,7 @@ import type { Session } from '@app/shared/auth/schemas';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@app/shared/integrations/schemas';
 import { DEFAULT_PRICING } from '@app/shared/pricing/rules';
 import { PLANS } from '@app/shared/subscriptions/plans';
+import { jobs } from '../../src/db/schema/jobs';
 import { subscriptionCheckouts } from '../../src/db/schema/subscriptions';
 import { DEFAULT_REFERRAL_SETTINGS } from '@app/shared/referrals/rules';
 import { requiredScope } from '../../src/features/integrations/api-key-scopes';
@@ -139,6 +140,17 @@ const freshTokenPurchase = async (w: World) =>
       await w.t.app.inject({ method: 'POST', url: '/api/admin/token-purchases', headers: w.t.bearer(w.admin), payload: TOKEN_PURCHASE })
     ).json() as { id: string }
   ).id;
+/** A fresh account, banned by the admin (an unban lifts one). */
+const bannedUser = async (w: World) => {
+  const user = await w.newUser();
+  await ok(await call(w.t, w.admin.accessToken, 'POST', `/api/admin/users/${user.user.id}/ban`, { reason: 'Matrix' }), 'ban');
+  return user.user.id;
+};
+/** A job that spent its attempts (a retry queues it again). */
+const failedJob = async (w: World) => {
+  const [row] = await w.t.database.db.insert(jobs).values({ kind: 'matrix-failed', status: 'failed', attempts: 5 }).returning();
+  return row!.id;
+};
 /** The stranger's referral code (made on the first call, the same after). */
 const referralCode = async (w: World) =>
   (
@@ -146,6 +158,47 @@ const referralCode = async (w: World) =>
       referralCode: string;
     }
   ).referralCode;
+/** Challenge rooms (issue 19): the owner's private ranked room (made when the owner has none: leaving ends one). */
+const CHALLENGES = '/api/gamification/challenges';
+const ownersRoom = async (w: World) => {
+  const active = await call(w.t, w.owner.accessToken, 'GET', `${CHALLENGES}/rooms/active`);
+  if (active.statusCode === 200) return (active.json() as { id: string }).id;
+  return (
+    await ok(await call(w.t, w.owner.accessToken, 'POST', `${CHALLENGES}/rooms`, { challengeId: 'message-sprint', private: true }), 'room')
+  ).id;
+};
+/** A fresh account playing in a room of its own, and the room. */
+const roomOfNewUser = async (w: World, options: object = {}) => {
+  const user = await w.newUser();
+  const room = await ok(
+    await call(w.t, user.accessToken, 'POST', `${CHALLENGES}/rooms`, { challengeId: 'tap-sprint', maxPlayers: 10, ...options }),
+    'room',
+  );
+  return { user, room: room as unknown as { id: string; inviteCode?: string } };
+};
+/** A season body (one tier) in its own future window: the n-th of them never overlaps another. */
+let seasonsMade = 0;
+const futureSeasonBody = () => {
+  const start = Date.UTC(2100, 0, 1) + (seasonsMade += 1) * 2 * 86_400_000;
+  return {
+    name: 'Matrix season',
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(start + 86_400_000).toISOString(),
+    priceGems: 10,
+    tiers: [{ tier: 1, xpRequired: 0, freeReward: { type: 'tokens', value: 1 }, premiumReward: { type: 'gems', value: 1 } }],
+  };
+};
+/** A new season that has not started (PATCH and DELETE act on one). */
+const futureSeason = async (w: World) =>
+  (await ok(await call(w.t, w.admin.accessToken, 'POST', '/api/admin/seasons', futureSeasonBody()), 'future season')).id;
+/** The season that runs now (made by the first call, the same after): its pass and tiers are for sale. */
+let running: Promise<string> | undefined;
+const runningSeason = (w: World) =>
+  (running ??= (async () => {
+    const body = { ...futureSeasonBody(), startsAt: new Date(Date.now() - 3_600_000).toISOString() };
+    body.endsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    return (await ok(await call(w.t, w.admin.accessToken, 'POST', '/api/admin/seasons', body), 'running season')).id;
+  })());
 const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
@@ -315,6 +368,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/chats/{id}/messages': { kind: 'owner', body: { content: 'Hello from the matrix' } },
   'POST /api/chats/{id}/messages/{messageId}/regenerate': { kind: 'owner' },
   'PATCH /api/chats/{id}/messages/{messageId}': { kind: 'owner', body: { selected: true } },
+  'POST /api/chats/{id}/messages/{messageId}/unseen': { kind: 'owner' },
   'DELETE /api/chats/{id}/messages/{messageId}': {
     kind: 'owner',
     req: async (w) => {
@@ -389,6 +443,9 @@ const TABLE: Record<string, Entry> = {
   'GET /api/subscription/invoices': { kind: 'user' },
   // Referrals: the program's config and the link's click and lookup are public; the code, the
   // dashboard and applying are the caller's own (userId: own, or an admin's); review is the admins'.
+  // The live stream answers JSON here (no Accept: text/event-stream); its cookie is the caller's own token.
+  'GET /api/events': { kind: 'user' },
+  'POST /api/events/cookie': { kind: 'user' },
   'GET /api/referral/config': { kind: 'public' },
   'POST /api/referral/generate-code': { kind: 'user' },
   'GET /api/referral/user-dashboard': { kind: 'user' },
@@ -444,11 +501,87 @@ const TABLE: Record<string, Entry> = {
     req: () => ({ url: '/api/gamification/quests/story-first-steps/abandon' }),
     ok: 409,
   },
+  // The recount acts on the caller's own progress only.
+  'POST /api/gamification/activity': { kind: 'user', body: {} },
+  // Nobody here is at the top level: prestige is refused (409); anonymous is 401 all the same.
+  'POST /api/gamification/prestige': { kind: 'user', ok: 409 },
   // The owner's level: public profiles show it to any signed-in user.
   'GET /api/gamification/user/{userId}': { kind: 'user', req: (w) => ({ url: `/api/gamification/user/${w.owner.user.id}` }) },
   'POST /api/gamification/xp': {
     kind: 'admin',
     req: (w) => ({ url: '/api/gamification/xp', payload: { amount: 1, source: 'Authorization matrix', userId: w.owner.user.id } }),
+  },
+  // Leaderboards (issue 19): any signed-in user reads the boards and joins or leaves them for
+  // themselves; a user's stats follow their profile's visibility (the owner's is public).
+  'GET /api/gamification/leaderboards/': { kind: 'user' },
+  'GET /api/gamification/leaderboards/{id}/entries': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/leaderboards/xp-weekly/entries?limit=5&offset=0' }),
+  },
+  'POST /api/gamification/leaderboards/{id}/join': { kind: 'user', req: () => ({ url: '/api/gamification/leaderboards/xp-weekly/join' }) },
+  'DELETE /api/gamification/leaderboards/{id}/join': {
+    kind: 'user',
+    req: () => ({ url: '/api/gamification/leaderboards/messages-weekly/join' }),
+  },
+  'GET /api/gamification/leaderboards/user/{id}/stats': {
+    kind: 'user',
+    req: (w) => ({ url: `/api/gamification/leaderboards/user/${w.owner.user.id}/stats` }),
+  },
+  // Challenges and their rooms (issue 19): another user's private room is 404; one room a user at a time, so calls that make one use fresh accounts.
+  'GET /api/gamification/challenges/': { kind: 'user' },
+  'GET /api/gamification/challenges/rooms': { kind: 'user' },
+  'POST /api/gamification/challenges/rooms': {
+    kind: 'user',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms`, payload: { challengeId: 'tap-sprint' }, as: await w.newUser() }),
+    ok: 201,
+  },
+  'GET /api/gamification/challenges/rooms/active': {
+    kind: 'user',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms/active`, as: (await roomOfNewUser(w)).user }),
+  },
+  'POST /api/gamification/challenges/rooms/join': {
+    kind: 'user',
+    req: async (w) => ({
+      url: `${CHALLENGES}/rooms/join`,
+      payload: { inviteCode: (await roomOfNewUser(w, { private: true })).room.inviteCode },
+      as: await w.newUser(),
+    }),
+  },
+  'GET /api/gamification/challenges/rooms/{id}': {
+    kind: 'owner',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms/${await ownersRoom(w)}` }),
+  },
+  'POST /api/gamification/challenges/rooms/{id}/join': {
+    kind: 'owner',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms/${await ownersRoom(w)}/join` }),
+  },
+  'POST /api/gamification/challenges/rooms/{id}/leave': {
+    kind: 'owner',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms/${await ownersRoom(w)}/leave` }),
+  },
+  'POST /api/gamification/challenges/rooms/{id}/score': {
+    kind: 'owner',
+    req: async (w) => ({ url: `${CHALLENGES}/rooms/${await ownersRoom(w)}/score`, payload: { score: 1_000_000 } }),
+  },
+  'GET /api/gamification/season-pass/current': {
+    kind: 'public',
+    req: async (w) => {
+      await runningSeason(w);
+      return { url: '/api/gamification/season-pass/current' };
+    },
+  },
+  // Each call on a fresh account: a pass is bought once, a tier claimed once.
+  'POST /api/gamification/season-pass/{id}/purchase': {
+    kind: 'user',
+    req: async (w) => ({ url: `/api/gamification/season-pass/${await runningSeason(w)}/purchase`, as: await w.newUser() }),
+  },
+  'POST /api/gamification/season-pass/{seasonId}/tiers/{tier}/claim': {
+    kind: 'user',
+    req: async (w) => ({
+      url: `/api/gamification/season-pass/${await runningSeason(w)}/tiers/1/claim`,
+      payload: { track: 'free' },
+      as: await w.newUser(),
+    }),
   },
   'GET /api/gamification/referrals/stats': { kind: 'user' },
   'POST /api/gamification/referrals/apply': {
@@ -471,8 +604,17 @@ const TABLE: Record<string, Entry> = {
   'POST /api/admin/referrals/{id}/reject': { kind: 'admin', req: () => ({ url: `/api/admin/referrals/${UNKNOWN}/reject` }), ok: 404 },
 
   // Profiles: public pages; following is the signed-in user's own act.
+  // Search (issue 18 §3): anyone searches; the recent searches are the caller's own.
+  'GET /api/search/': { kind: 'public', req: () => ({ url: '/api/search?q=matrix' }) },
+  'GET /api/search/trending': { kind: 'public' },
+  'GET /api/search/recent': { kind: 'user' },
+  'POST /api/search/recent': { kind: 'user', body: { query: 'matrix' } },
+  'DELETE /api/search/recent': { kind: 'user' },
+
   'GET /api/users/{usernameOrId}/profile': { kind: 'public' },
   'GET /api/users/{usernameOrId}/activity': { kind: 'public' },
+  'GET /api/users/{usernameOrId}/stats': { kind: 'public' },
+  'GET /api/users/{usernameOrId}/achievements': { kind: 'public' },
   'GET /api/users/{usernameOrId}/followers': { kind: 'public' },
   'GET /api/users/{usernameOrId}/following': { kind: 'public' },
   'POST /api/users/{userId}/follow': { kind: 'user', req: async (w) => ({ url: `/api/users/${(await w.newUser()).user.id}/follow` }) },
@@ -535,6 +677,8 @@ const TABLE: Record<string, Entry> = {
   'GET /api/user/notifications': { kind: 'user' },
   'GET /api/user/notifications/unread-count': { kind: 'user' },
   'POST /api/user/notifications/read-all': { kind: 'user' },
+  // A fresh account's bell: the owner's notification is needed by the routes that name it.
+  'DELETE /api/user/notifications': { kind: 'user', req: async (w) => ({ url: '/api/user/notifications', as: await w.newUser() }) },
   'POST /api/user/notifications/{id}/read': { kind: 'owner' },
   'DELETE /api/user/notifications/{id}': { kind: 'owner', req: (w) => ({ url: `/api/user/notifications/${w.notificationId}` }) },
   'POST /api/user/password': {
@@ -601,6 +745,32 @@ const TABLE: Record<string, Entry> = {
   'DELETE /api/user/account/deletion': { kind: 'user' },
 
   'GET /api/admin/users': { kind: 'admin' },
+  // The admin console (decision 023): each call that changes an account acts on a fresh one.
+  'PATCH /api/admin/users/{id}': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/users/${(await w.newUser()).user.id}`, payload: { tier: 'premium' } }),
+  },
+  'POST /api/admin/users/{id}/ban': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/users/${(await w.newUser()).user.id}/ban`, payload: { reason: 'Matrix' } }),
+  },
+  'POST /api/admin/users/{id}/unban': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/users/${await bannedUser(w)}/unban`, payload: { reason: 'Matrix' } }),
+  },
+  'GET /api/admin/bots/analytics': { kind: 'admin', req: () => ({ url: '/api/admin/bots/analytics?from=2026-01-01&to=2026-01-31' }) },
+  'POST /api/admin/broadcast': { kind: 'admin', body: { title: 'Matrix', message: 'A broadcast of the matrix' }, ok: 201 },
+  'GET /api/admin/broadcasts': { kind: 'admin' },
+  'GET /api/admin/jobs': { kind: 'admin' },
+  'POST /api/admin/jobs/{id}/retry': { kind: 'admin', req: async (w) => ({ url: `/api/admin/jobs/${await failedJob(w)}/retry` }) },
+  'GET /api/admin/audit-log': { kind: 'admin' },
+  'GET /api/admin/seasons': { kind: 'admin' },
+  'POST /api/admin/seasons': { kind: 'admin', req: () => ({ url: '/api/admin/seasons', payload: futureSeasonBody() }), ok: 201 },
+  'PATCH /api/admin/seasons/{id}': {
+    kind: 'admin',
+    req: async (w) => ({ url: `/api/admin/seasons/${await futureSeason(w)}`, payload: { name: 'Matrix season, renamed' } }),
+  },
+  'DELETE /api/admin/seasons/{id}': { kind: 'admin', req: async (w) => ({ url: `/api/admin/seasons/${await futureSeason(w)}` }) },
   'GET /api/dev/outbox': { kind: 'user' },
   'GET /api/dev/sms': { kind: 'user' },
 };

@@ -10,6 +10,7 @@ import { CHAT_MESSAGES, type ChatMessage } from '@app/shared/chats/schemas';
 import { openDatabase } from '../../src/db/client';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { createScratchDatabase } from '../helpers/database';
+import { openLiveStream } from '../helpers/live-stream';
 import { openReplyStream, startServer, type ServerProcess } from '../helpers/server-process';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 
@@ -115,10 +116,15 @@ describe('shutdown and crash of the real server', () => {
     await stream.waitFor('token');
     // The reply is paid for while it streams.
     expect(await balanceOf(server, session.accessToken)).toBeLessThan(balanceBefore);
+    // A live stream is held too (GET /api/events): it never ends by itself.
+    const live = await openLiveStream(server.url, { authorization: `Bearer ${session.accessToken}` });
+    await live.event('ready');
 
     const stopped = await server.stop('SIGTERM');
     expect(stopped, server.output()).toMatchObject({ code: 0, signal: null });
     expect(stopped.ms).toBeLessThan(10_000);
+    // The server ended it (the browser reconnects to another instance and resumes).
+    expect(await live.ended).toBe('ended');
     // The client heard the end: the saved reply, interrupted.
     expect(await stream.ended).toBe('ended');
     const last = stream.events.at(-1)!;

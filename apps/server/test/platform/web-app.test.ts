@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,4 +74,63 @@ describe('serving the built web app', () => {
   ] as const)('answers %s %s with a JSON 404, not the page', async (method, url) => {
     expectError(await t.app.inject({ method, url }), 404, 'NOT_FOUND');
   });
+});
+
+const THEME = "document.documentElement.classList.toggle('dark', true);";
+const BOOT = "addEventListener('DOMContentLoaded', () => import('/assets/app.js'));";
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('serving the prerendered home page', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CharaChat</title><div id="root"></div>');
+    // What apps/web/scripts/prerender.js writes: the same page with the home page drawn in #root,
+    // its scripts inline.
+    const home = `<!doctype html><title>CharaChat</title><script>${THEME}</script><script>${BOOT}</script><div id="root"><div data-prerendered><h1>Home</h1></div></div>`;
+    fs.writeFileSync(path.join(dist, 'home.html'), home);
+    fs.writeFileSync(path.join(dist, 'home.html.br'), brotliCompressSync(home));
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/explore', '/?q=detective&page=2', '/explore?category=fantasy'])('serves home.html, never cached, for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-prerendered');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets exactly its inline scripts run: their hashes in the CSP, nothing else added', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${sha256(THEME)} ${sha256(BOOT)}`);
+    const other = String((await t.app.inject({ method: 'GET', url: '/login' })).headers['content-security-policy']);
+    expect(other).toContain("script-src 'self';");
+  });
+
+  it('is not served under its own name, where the CSP would block its scripts', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/home.html' }), 404, 'NOT_FOUND');
+  });
+
+  it('sends its compressed copy with the same cache rule', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('data-prerendered');
+  });
+
+  it.each(['/login', '/explorer', '/chat/some-bot', '/settings/profile'])(
+    'serves the empty index.html for every other page, %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('data-prerendered');
+    },
+  );
 });

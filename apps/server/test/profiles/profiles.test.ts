@@ -58,12 +58,4 @@ describe('profiles and follows', () => {
     expect((await call(t, bob, 'DELETE', `/api/users/${aliceUser.id}/follow`)).json()).toEqual({ following: false, followers: 0 });
     expect((await call(t, bob, 'POST', '/api/users/00000000-0000-4000-8000-000000000000/follow')).statusCode).toBe(404);
   });
-
-  it('lists recent activity: private bots only for their owner', async () => {
-    const mine = await call(t, alice, 'GET', `/api/users/${aliceUser.username}/activity`);
-    const theirs = await call(t, bob, 'GET', `/api/users/${aliceUser.username}/activity`);
-    expect(mine.json().items).toHaveLength(2);
-    expect(theirs.json().items).toHaveLength(1);
-    expect(theirs.json().items[0]).toMatchObject({ type: 'bot_created' });
-  });
 });

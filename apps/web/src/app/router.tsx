@@ -1,8 +1,9 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { PLACEHOLDER_ROUTES } from '@/features/misc/placeholder-routes';
 import { AppLayout } from './layout/app-layout';
+import { preloadablePage } from './preloadable-page';
 import { RequireAuth } from './route-guard';
 import { RouteError } from './route-error';
 
@@ -18,7 +19,10 @@ const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m)
 const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })));
 const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const OutboxPage = lazy(() => import('@/features/dev/outbox-page').then((m) => ({ default: m.OutboxPage })));
-const ExplorePage = lazy(() => import('@/features/bots/explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+// The home page (/, and /explore without the widget) can be loaded before the first render
+// (main.tsx, over the page prerendered at build).
+export const HomePage = preloadablePage(() => import('./home-page').then((m) => m.HomePage));
+export const ExplorePage = preloadablePage(() => import('@/features/bots/explore/explore-page').then((m) => m.ExplorePage));
 const NotificationsPage = lazy(() => import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const RoutePlaceholder = lazy(() => import('@/features/misc/route-placeholder').then((m) => ({ default: m.RoutePlaceholder })));
@@ -32,15 +36,25 @@ const SubscriptionPage = lazy(() => import('@/features/subscriptions/subscriptio
 const SubscriptionCheckoutPage = lazy(() =>
   import('@/features/subscriptions/subscription-checkout-page').then((m) => ({ default: m.SubscriptionCheckoutPage })),
 );
+const AchievementsPage = lazy(() => import('@/features/gamification/achievements-page').then((m) => ({ default: m.AchievementsPage })));
+const MissionsPage = lazy(() => import('@/features/gamification/missions-page').then((m) => ({ default: m.MissionsPage })));
+const ChallengesPage = lazy(() => import('@/features/challenges/challenges-page').then((m) => ({ default: m.ChallengesPage })));
+const ChallengeRoomPage = lazy(() => import('@/features/challenges/room-page').then((m) => ({ default: m.RoomPage })));
+const LeaderboardsPage = lazy(() => import('@/features/leaderboards/leaderboards-page').then((m) => ({ default: m.LeaderboardsPage })));
+const SeasonPage = lazy(() => import('@/features/season-pass/season-page').then((m) => ({ default: m.SeasonPage })));
+const GamificationPage = lazy(() => import('@/features/gamification/gamification-page').then((m) => ({ default: m.GamificationPage })));
 const SettingsPage = lazy(() => import('@/features/settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 
-/** Every route of the specs (bots-header-auth.md §2, settings-and-referrals.md §2). */
-export const router = createBrowserRouter([
+/**
+ * Every route of the specs (bots-header-auth.md §2, settings-and-referrals.md §2): main.tsx makes
+ * the browser's router of them, scripts/prerender.js a memory router for the home page's HTML.
+ */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: ROUTES.home, element: <ExplorePage /> },
+      { path: ROUTES.home, element: <HomePage /> },
       { path: ROUTES.explore, element: <ExplorePage /> },
       { path: ROUTES.login, element: <LoginPage /> },
       { path: ROUTES.authLogin, element: <LoginPage /> },
@@ -150,6 +164,50 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: ROUTES.achievements,
+        element: (
+          <RequireAuth>
+            <AchievementsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: ROUTES.missions,
+        element: (
+          <RequireAuth>
+            <MissionsPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: ROUTES.challenges,
+        element: (
+          <RequireAuth>
+            <ChallengesPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/challenges/rooms/:roomId',
+        element: (
+          <RequireAuth>
+            <ChallengeRoomPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: ROUTES.leaderboards,
+        element: (
+          <RequireAuth>
+            <LeaderboardsPage />
+          </RequireAuth>
+        ),
+      },
+      // Signed out, the page itself says 'Sign in to access statistics' (gamification.md §2.6).
+      { path: ROUTES.gamification, element: <GamificationPage /> },
+      // Visitors see the running season and its track; buying and claiming ask them to sign in.
+      { path: ROUTES.season, element: <SeasonPage /> },
+      {
         path: ROUTES.notifications,
         element: (
           <RequireAuth>
@@ -157,7 +215,7 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
       },
-      ...PLACEHOLDER_ROUTES.filter((route) => route.path !== ROUTES.notifications).map((route) => ({
+      ...PLACEHOLDER_ROUTES.map((route) => ({
         path: route.path,
         element: route.guard ? (
           <RequireAuth {...route.guard}>
@@ -171,4 +229,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

@@ -33,14 +33,24 @@ export function connectAuth(bridge: AuthBridge): void {
 }
 
 const readLimiter = new SlidingWindowLimiter(CLIENT_READ_LIMIT.limit, CLIENT_READ_LIMIT.windowMs);
+/**
+ * The reads that share the limiter: gamification.md §7's, the calls of the gamification views.
+ * Every read of the app once did, and a quick chat (each reply makes the badge, the chat list and
+ * the game views read again) used up the minute's 50 and held every view of the page back.
+ */
+const isLimitedRead = (path: string) => path.startsWith('/api/gamification');
 
 export interface ApiOptions<S extends z.ZodType | undefined> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A multipart body (uploads); sent as is, with the browser's boundary. */
   form?: FormData;
-  /** Checks and types the answer. */
-  schema?: S;
+  /**
+   * Checks and types the answer: a schema, or a function that loads it, so that a page that
+   * merely imports a feature's calls doesn't evaluate zod and its schemas before it draws (the
+   * home page); the module is loaded with the first answer to check.
+   */
+  schema?: S | (() => Promise<S>);
   signal?: AbortSignal;
   /** Send the access token (default true). */
   withAuth?: boolean;
@@ -105,7 +115,8 @@ async function errorFrom(res: Response): Promise<ApiRequestError> {
 export async function api<S extends z.ZodType | undefined = undefined>(path: string, opts: ApiOptions<S> = {}): Promise<Result<S>> {
   const res = await apiResponse(path, opts);
   const data: unknown = res.status === 204 ? undefined : await res.json();
-  return (opts.schema ? opts.schema.parse(data) : data) as Result<S>;
+  const schema = typeof opts.schema === 'function' ? await opts.schema() : opts.schema;
+  return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
 // Reads started by the entry script before React and the page's chunk are loaded (main.tsx).
@@ -135,7 +146,7 @@ function takePrefetched(path: string): Promise<Response> | undefined {
 /** The successful raw answer of a call (downloads); the same auth, limits and errors as api(). */
 export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | undefined> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
-  if (method === 'GET') await readLimiter.acquire();
+  if (method === 'GET' && isLimitedRead(path)) await readLimiter.acquire();
   const withAuth = opts.withAuth ?? true;
   const early = method === 'GET' && !withAuth ? takePrefetched(path) : undefined;
   if (early) {
@@ -158,7 +169,12 @@ export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | und
  * Uploads one file as multipart form data under `field`.
  * @example const { url } = await apiUpload('/api/bots/1/avatar', 'avatar', file, ZAvatarResult);
  */
-export function apiUpload<S extends z.ZodType>(path: string, field: string, file: Blob, schema: S): Promise<z.infer<S>> {
+export function apiUpload<S extends z.ZodType>(
+  path: string,
+  field: string,
+  file: Blob,
+  schema: S | (() => Promise<S>),
+): Promise<z.infer<S>> {
   const form = new FormData();
   form.append(field, file, file instanceof File ? file.name : field);
   return api(path, { method: 'POST', form, body: form, schema, timeoutMs: 120_000 }) as Promise<z.infer<S>>;

@@ -22,6 +22,12 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/tokens/locales/en.json',
     '!../features/gems/locales/en.json',
     '!../features/purchases/locales/en.json',
+    '!../features/gamification/locales/en.json',
+    '!../features/notifications/locales/en.json',
+    '!../features/search/locales/en.json',
+    '!../features/challenges/locales/en.json',
+    '!../features/season-pass/locales/en.json',
+    '!../features/leaderboards/locales/en.json',
   ],
   { eager: true },
 );
@@ -51,6 +57,8 @@ export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Р
 export function initialLanguage(): Language {
   const saved = safeGet(STORAGE_KEY);
   if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  // No navigator when the home page is prerendered at build (scripts/prerender.js): English.
+  if (typeof navigator === 'undefined') return 'en';
   return navigator.languages?.some((l) => l.toLowerCase().startsWith('ru')) ? 'ru' : 'en';
 }
 
@@ -75,7 +83,7 @@ export async function setLanguage(language: Language): Promise<void> {
 }
 
 const lng = initialLanguage();
-document.documentElement.lang = lng;
+if (typeof document !== 'undefined') document.documentElement.lang = lng;
 void i18n.use(initReactI18next).init({
   // `messages` translates the English texts of the shared package and the server (see lib/messages.ts).
   resources: { en: { translation: withFeatureTexts(en, enFeatures), messages: {} } },

@@ -3,4 +3,17 @@
  * page module imports the area's `texts.ts`, which adds them (lib/i18n.ts excludes them from the
  * eager glob). lazy-texts.test.ts checks that the glob and every page that uses them agree.
  */
-export const LAZY_TEXTS = ['admin', 'referrals', 'subscriptions', 'tokens', 'gems', 'purchases'] as const;
+export const LAZY_TEXTS = [
+  'admin',
+  'referrals',
+  'subscriptions',
+  'tokens',
+  'gems',
+  'purchases',
+  'gamification',
+  'notifications',
+  'search',
+  'challenges',
+  'season-pass',
+  'leaderboards',
+] as const;

@@ -9,5 +9,8 @@ export function useMediaQuery(query: string): boolean {
       return () => media.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // Prerendered at build (scripts/prerender.js), nothing matches: the phone's layout, which the
+    // CSS widens where the screen is wider; the first render in the browser reads the real answer.
+    () => false,
   );
 }

@@ -17,7 +17,7 @@ export const LOGOUT_ERROR_REDIRECT_MS = 1_000;
 /** Default timeout of an API call. */
 export const API_TIMEOUT_MS = 30_000;
 
-/** The client's limiter for read calls (gamification.md §7: reads allow 50 calls per 60 s). */
+/** The client's limiter for the gamification views' read calls (gamification.md §7: reads allow 50 calls per 60 s). */
 export const CLIENT_READ_LIMIT = { limit: 50, windowMs: 60_000 } as const;
 
 export const THEMES = ['system', 'dark', 'light'] as const;

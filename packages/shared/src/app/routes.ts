@@ -37,6 +37,13 @@ export const ROUTES = {
   changelog: '/changelog',
   docsGettingStarted: '/docs/getting-started',
   achievements: '/achievements',
+  missions: '/missions',
+  gamification: '/gamification',
+  season: '/season',
+  challenges: '/challenges',
+  challengeRoom: (roomId: string, inviteCode?: string) =>
+    `/challenges/rooms/${encodeURIComponent(roomId)}${inviteCode ? `?code=${encodeURIComponent(inviteCode)}` : ''}`,
+  leaderboards: '/leaderboards',
   partnerDashboard: '/partner/dashboard',
   partnerGamesNew: '/partner/games/new',
   partnerAnalytics: '/partner/analytics',

@@ -205,8 +205,15 @@ export const ZModerationRequest = z.object({
   reporter: ZBotCreator.pick({ id: true, username: true, displayName: true }),
 });
 export const ZModerationPage = zPage(ZModerationRequest);
-/** An admin's decision on a request; `hideBot` also makes the bot private (a report upheld). */
-export const ZModerationDecision = z.object({ status: z.enum(['approved', 'rejected']), hideBot: z.boolean().default(false) });
+/**
+ * An admin's decision on a request; `hideBot` also makes the bot private (a report upheld).
+ * `reason`, when given, is told to the bot's creator with the outcome.
+ */
+export const ZModerationDecision = z.object({
+  status: z.enum(['approved', 'rejected']),
+  hideBot: z.boolean().default(false),
+  reason: z.string().trim().max(500).optional(),
+});
 export const ZModerationParams = z.object({ requestId: z.uuid('Not found') });
 export const ZModerationQuery = ZPageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).optional() });
 

@@ -11,6 +11,7 @@ export const CHAT_MESSAGES = {
   insufficientTokens: 'Not enough tokens for a reply',
   onlyOwnMessages: 'Only your own messages can be edited',
   onlyReplies: 'Only replies can be regenerated',
+  onlyFinishedReplies: 'Only a finished reply can be reported unseen',
   replyFailed: 'The reply could not be completed',
   replyInterrupted: 'The reply was interrupted: the server restarted. Your tokens were returned',
   modelUnavailable: 'The language model is not available right now',

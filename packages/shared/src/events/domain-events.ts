@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BOT_VISIBILITIES } from '../bots/schemas';
+import { REFERRAL_STATUSES } from '../referrals/rules';
+import { ROOM_STATUSES } from '../challenges/schemas';
 
 /**
  * The domain events: facts that one area of the server publishes after they are committed, and
@@ -84,6 +86,95 @@ export const DOMAIN_EVENTS = {
     status: z.string(),
     previousTier: z.enum(['free', 'premium', 'ultimate']),
     reason: z.enum(['subscribed', 'upgraded', 'renewed', 'updated', 'cancel_scheduled', 'resumed', 'ended']),
+  }),
+  /**
+   * Progression (gamification) tells what a user reached, for the notifications to say so. Each
+   * may be seen more than once (the recount after a claim, a retried event): a reader keys what it
+   * does by the payload (the level and prestige, the achievement, the quest's run, the streak's day).
+   */
+  'gamification.level_up': z.object({ userId: z.string(), level: z.number(), prestigeLevel: z.number() }),
+  'gamification.achievement_unlocked': z.object({ userId: z.string(), achievementId: z.string() }),
+  /** A quest's objectives all reached 100 % (the user may now complete and claim it). */
+  'gamification.quest_completed': z.object({ userId: z.string(), questId: z.string(), runId: z.string() }),
+  /** A streak reached one of its milestone lengths on the user's local `day`. */
+  'gamification.streak_milestone': z.object({
+    userId: z.string(),
+    type: z.enum(['daily_login', 'daily_chat']),
+    days: z.number(),
+    day: z.string(),
+  }),
+  /** A reward became claimable (the daily bonus, on the first sign-in of the user's local `day`). */
+  'gamification.reward_available': z.object({ userId: z.string(), rewardId: z.string(), day: z.string() }),
+  /** A user was awarded XP (a message, a login, an admin's grant): the live views reload the level and quests. */
+  'gamification.xp_gained': z.object({ userId: z.string(), gained: z.number() }),
+  /**
+   * The live-events area stored an event for a user's stream (issue 18 §1, decision 021): every
+   * instance that holds a stream of that user reads the store after what it last sent.
+   */
+  'live.event_stored': z.object({ userId: z.string() }),
+  /** A row was added to a user's bell (the live stream tells the bell, issue 18). */
+  'notification.created': z.object({ userId: z.string(), notificationId: z.string(), type: z.string() }),
+  /** A user's tokens or gems balance changed (a posting on the ledger): the live stream tells the badge. */
+  'balance.changed': z.object({ userId: z.string(), currency: z.enum(['tokens', 'gems']) }),
+  /**
+   * Sessions ended before their time (logout, password change, ban, termination, refresh-token
+   * reuse): `sessionId` one session, null every session of the user. Each instance drops what it
+   * cached about them (issue 18, §5).
+   */
+  'session.revoked': z.object({ userId: z.string(), sessionId: z.string().nullable() }),
+  /**
+   * Something an instance holds of a user in its session cache changed, other than by a request of
+   * the user's own (which drops it there) or by the events that already say so (`subscription.changed`,
+   * `user.email_verified`, `session.revoked`): an admin's change of the role or tier. Every instance
+   * drops its copy of the user at once (decision 024).
+   */
+  'user.changed': z.object({ userId: z.string() }),
+  /** An admin sent a system broadcast (`POST /api/admin/broadcast`): notifications tell every user. */
+  'system.broadcast': z.object({ broadcastId: z.string(), title: z.string(), message: z.string(), adminId: z.string() }),
+  /** A moderator acted on a report or review request of a bot: the creator is told the outcome. */
+  'bot.moderated': z.object({
+    botId: z.string(),
+    ownerId: z.string(),
+    name: z.string(),
+    requestId: z.string(),
+    action: z.enum(['hidden', 'dismissed', 'approved', 'restored']),
+    reason: z.string().nullable(),
+  }),
+  /**
+   * A bot's reply finished while the user's tab was hidden (the web app says so when the stream
+   * ends unseen): notifications tell the user, once per reply.
+   */
+  'chat.reply_unseen': z.object({ chatId: z.string(), messageId: z.string(), botId: z.string(), userId: z.string() }),
+  /** A bot was saved as a new version (or restored to an old one): its favoriters hear of it. */
+  'bot.version_created': z.object({
+    botId: z.string(),
+    ownerId: z.string(),
+    authorId: z.string(),
+    name: z.string(),
+    versionId: z.string(),
+    version: z.number(),
+    changelog: z.string(),
+  }),
+  /** Someone signed up with (or applied) a referrer's code; `status` as the fraud rules judged it. */
+  'referral.joined': z.object({
+    referralId: z.string(),
+    referrerId: z.string(),
+    referredId: z.string(),
+    status: z.enum(REFERRAL_STATUSES),
+  }),
+  /** A referral was confirmed (the referred user's address proven): the referrer earned `bonus` tokens. */
+  'referral.confirmed': z.object({ referralId: z.string(), referrerId: z.string(), referredId: z.string(), bonus: z.number() }),
+  /**
+   * A challenge room changed (a player joined or left, it started, a score moved, it finished):
+   * one event per player still in it (`userId`), with the standings at `version`, for their live
+   * stream (issue 19; decision 027).
+   */
+  'challenge.room_updated': z.object({
+    roomId: z.string(),
+    userId: z.string(),
+    version: z.number(),
+    status: z.enum(ROOM_STATUSES),
+    scores: z.array(z.object({ userId: z.string(), score: z.number(), rank: z.number().nullable(), reward: z.number() })),
   }),
 } as const;
 

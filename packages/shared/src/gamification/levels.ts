@@ -37,7 +37,13 @@ export const XP_SOURCES = {
 } as const;
 export type XpEventSource = keyof typeof XP_SOURCES;
 /** Every source an XP award can have: the events above and the awards with their own amounts. */
-export const XP_AWARD_SOURCES = [...(Object.keys(XP_SOURCES) as XpEventSource[]), 'quest', 'achievement', 'admin_grant'] as const;
+export const XP_AWARD_SOURCES = [
+  ...(Object.keys(XP_SOURCES) as XpEventSource[]),
+  'quest',
+  'achievement',
+  'admin_grant',
+  'season_reward',
+] as const;
 export type XpSource = (typeof XP_AWARD_SOURCES)[number];
 
 /** Message XP stops at this much per local day (100 messages), against farming. */

@@ -190,10 +190,14 @@ export const ZUserLevel = z.object({
   nextMilestone: z.number().int().nullable(),
 });
 
-/** GET /api/gamification/user/{userId}: the caller's own level, open quests and streaks; another's level only. */
+/**
+ * GET /api/gamification/user/{userId}: the caller's own level, open quests, streaks and tokens spent
+ * on replies (the game profile's stats, §2.6); another's level only.
+ */
 export const ZGamificationUser = z.object({
   level: ZUserLevel,
   quests: z.array(ZUserQuest).optional(),
   streaks: z.array(ZStreak).optional(),
+  tokensSpent: z.number().int().nonnegative().optional(),
 });
 export const ZGamificationUserParams = z.object({ userId: z.uuid('User not found') });

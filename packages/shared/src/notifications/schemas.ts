@@ -13,6 +13,7 @@ export const NOTIFICATION_MESSAGES = {
   pushKeysInvalid: 'The push subscription keys are not valid',
   subscriptionNotFound: 'Push subscription not found',
   notificationNotFound: 'Notification not found',
+  cursorInvalid: 'Invalid cursor',
   timeZoneInvalid: 'Unknown time zone',
 } as const;
 
@@ -59,6 +60,65 @@ export const EVENT_SWITCHES: Record<
   marketing: { inApp: null, email: 'marketing', push: null },
 };
 
+/**
+ * What a row of the bell is about (its `type`): one kind per fact the product tells, each governed
+ * by the switches of one settings event (KIND_EVENT). The five of progress keep the names that
+ * gamification.md §2.12 gives them; 'test' is the settings' test send.
+ */
+export const NOTIFICATION_KINDS = [
+  'newMessage',
+  'newFollower',
+  'botUpdate',
+  'systemUpdate',
+  'achievement_unlocked',
+  'level_up',
+  'quest_completed',
+  'streak_milestone',
+  'reward_available',
+  'referralJoined',
+  'referralConfirmed',
+  'purchasePaid',
+  'purchaseRefunded',
+  'botModerated',
+  'test',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The settings event whose switches govern each kind (decision 022): progress is the Achievements
+ * switch; referrals, purchases and moderation outcomes are news about the account, the System
+ * switches (in-app System Alerts, email System Updates). Null: never sent by the events (a test).
+ */
+export const KIND_EVENT: Record<NotificationKind, NotificationEvent | null> = {
+  newMessage: 'newMessage',
+  newFollower: 'newFollower',
+  botUpdate: 'botUpdate',
+  systemUpdate: 'systemAlerts',
+  achievement_unlocked: 'achievements',
+  level_up: 'achievements',
+  quest_completed: 'achievements',
+  streak_milestone: 'achievements',
+  reward_available: 'achievements',
+  referralJoined: 'systemAlerts',
+  referralConfirmed: 'systemAlerts',
+  purchasePaid: 'systemAlerts',
+  purchaseRefunded: 'systemAlerts',
+  botModerated: 'systemAlerts',
+  test: null,
+};
+
+/** The type filters of /notifications (GET /api/user/notifications?type=), each a group of kinds. */
+export const NOTIFICATION_FILTERS = {
+  messages: ['newMessage'],
+  social: ['newFollower', 'referralJoined', 'referralConfirmed'],
+  bots: ['botUpdate', 'botModerated'],
+  progress: ['achievement_unlocked', 'level_up', 'quest_completed', 'streak_milestone', 'reward_available'],
+  purchases: ['purchasePaid', 'purchaseRefunded'],
+  system: ['systemUpdate', 'test'],
+} as const satisfies Record<string, readonly NotificationKind[]>;
+export type NotificationFilter = keyof typeof NOTIFICATION_FILTERS;
+export const NOTIFICATION_FILTER_NAMES = Object.keys(NOTIFICATION_FILTERS) as NotificationFilter[];
+
 // ——— Web Push ———
 
 export const ZPushPublicKey = z.object({ publicKey: z.string() });
@@ -104,6 +164,10 @@ export const ZInAppNotification = z.object({
 export type InAppNotification = z.infer<typeof ZInAppNotification>;
 
 export const NOTIFICATION_PAGE_MAX = 50;
+/**
+ * A list's query: `page` (numbered pages, as before) or `cursor` (the `nextCursor` of the page
+ * before: the infinite scroll, which a row arriving meanwhile does not shift); `type` one filter.
+ */
 export const ZNotificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(20),
@@ -111,14 +175,24 @@ export const ZNotificationListQuery = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  type: z.enum(NOTIFICATION_FILTER_NAMES as [NotificationFilter, ...NotificationFilter[]]).optional(),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, NOTIFICATION_MESSAGES.cursorInvalid)
+    .optional(),
 });
 export const ZNotificationList = z.object({
   items: z.array(ZInAppNotification),
   page: z.number().int(),
   limit: z.number().int(),
+  /** How many match the query (type, unread), all pages together. */
   total: z.number().int(),
   unreadCount: z.number().int(),
+  /** The cursor of the next page, null on the last one. */
+  nextCursor: z.string().nullable(),
 });
+export const ZNotificationsCleared = z.object({ deleted: z.number().int(), unreadCount: z.number().int() });
 export type NotificationList = z.infer<typeof ZNotificationList>;
 /** Any id that is not one of the caller's notifications answers 404, malformed or not. */
 export const ZNotificationParams = z.object({ id: z.string().min(1).max(100) });

@@ -37,14 +37,3 @@ export const ZFollowResult = z.object({ following: z.boolean(), followers: z.num
 
 export const ZProfileUser = z.object({ id: z.string(), username: z.string(), displayName: z.string(), avatarUrl: z.string().nullable() });
 export const ZProfileUserPage = zPage(ZProfileUser);
-
-/** The profile's Activity tab: what the user did lately with bots the viewer may see. */
-export const ZProfileActivity = z.object({
-  items: z.array(
-    z.object({
-      type: z.enum(['bot_created', 'bot_updated']),
-      at: z.string(),
-      bot: z.object({ id: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
-    }),
-  ),
-});

@@ -103,6 +103,8 @@ export const bots = pgTable(
       .where(sql`visibility = 'public' and is_active`),
     index('bots_creator_idx').on(t.createdBy, t.createdAt),
     index('bots_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The Ctrl+K search's full-text match and ranking (decision 025).
+    index('bots_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('bots_tag_keys_idx').using('gin', t.tagKeys),
     check('bots_openness_range', sql`${t.openness} between 0 and 10`),
   ],

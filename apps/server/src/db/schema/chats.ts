@@ -48,6 +48,12 @@ export const chatMessages = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
+    /**
+     * The chat's owner, copied here by a trigger on insert (whatever the insert says; migration
+     * 0015), so that one index answers "this user's messages with these words" (decision 025).
+     * Never written by the app; null only in the insert's own types.
+     */
+    userId: uuid('user_id'),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** streaming while the reply comes; failed or stopped keep what arrived. */
@@ -71,6 +77,9 @@ export const chatMessages = pgTable(
       .on(t.chatId, sql`${t.id} desc`)
       .where(sql`selected`),
     index('chat_messages_group_idx').on(t.groupId, t.variant),
+    // The Ctrl+K search over the caller's own messages (decision 025): the owner and the words in
+    // one GIN index (btree_gin), so a search reads only the caller's matching messages.
+    index('chat_messages_owner_fts_idx').using('gin', t.userId, sql`to_tsvector('simple', ${t.content})`),
   ],
 );
 

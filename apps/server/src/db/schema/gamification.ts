@@ -50,6 +50,10 @@ export const xpAwards = pgTable(
   (t) => [
     uniqueIndex('xp_awards_once').on(t.userId, t.source, t.sourceId),
     index('xp_awards_user_day_idx').on(t.userId, t.source, t.localDay),
+    // The leaderboards count a user's awards past their cursor (decision 026).
+    index('xp_awards_user_id_idx').on(t.userId, t.id),
+    // The XP a user earned between two instants (a season's XP, decision 028).
+    index('xp_awards_user_time_idx').on(t.userId, t.createdAt),
   ],
 );
 
@@ -132,4 +136,38 @@ export const userQuests = pgTable(
     uniqueIndex('user_quests_period_unique').on(t.userId, t.questId, t.period),
     index('user_quests_user_idx').on(t.userId, t.startedAt),
   ],
+);
+
+/**
+ * A level a user reached, once per prestige and level: written by the award that crossed it, in
+ * its transaction. The profile's activity shows them, and the level-up notification is keyed by them.
+ */
+export const userLevelUps = pgTable(
+  'user_level_ups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prestigeLevel: integer('prestige_level').notNull(),
+    level: integer('level').notNull(),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.prestigeLevel, t.level] }), index('user_level_ups_user_idx').on(t.userId, t.reachedAt)],
+);
+
+/**
+ * A prestige (back to level 1 from the top): once per user and prestige level, with the total XP
+ * it gave up, so that the reset is on record.
+ */
+export const userPrestiges = pgTable(
+  'user_prestiges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prestigeLevel: integer('prestige_level').notNull(),
+    totalXp: bigint('total_xp', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.prestigeLevel] })],
 );

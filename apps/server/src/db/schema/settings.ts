@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -70,10 +70,17 @@ export const notifications = pgTable(
     /** A path of this site to open from the notification, if any. */
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * What the notification is about, for a notification that must exist once however often its
+     * event is seen (a level reached, an achievement unlocked): a second insert with the same key
+     * writes nothing. Null for the others.
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('notifications_dedupe_unique').on(t.userId, t.dedupeKey),
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -33,6 +33,9 @@ export const users = pgTable(
     exportRequestedAt: timestamp('export_requested_at', { withTimezone: true }),
     /** The referral code given at signup (`?ref=`), kept for the referral program. */
     signupRef: text('signup_ref'),
+    /** Set by an admin's ban (decision 023): no sign-in, no refresh; cleared by the unban. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    banReason: text('ban_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +44,9 @@ export const users = pgTable(
     // Usernames are unique whatever their case: "Alice" and "alice" are one name.
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     index('users_created_at_idx').on(t.createdAt),
+    // The Ctrl+K search's Users group: full text (names' words) and trigrams (typos, parts of a username); decision 025.
+    index('users_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.username} || ' ' || ${t.displayName})`),
+    index('users_search_trgm_idx').using('gin', sql`lower(${t.username} || ' ' || ${t.displayName}) gin_trgm_ops`),
     // The deletion job reads only the accounts whose date has come.
     index('users_scheduled_deletion_idx')
       .on(t.scheduledDeletionAt)

@@ -114,6 +114,8 @@ export async function deleteAccountNow(
     return true;
   });
   if (!deleted) return false;
+  // Its sessions went with the row: no instance may answer for them from its cache any longer.
+  await app.ctx.events.publish('session.revoked', { userId, sessionId: null });
 
   for (const url of [user.avatarUrl, ...botAvatars]) await deleteAvatarFile(app, url);
   for (const handle of exportFiles) {

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oauthAccounts, sessions } from '../../db/schema/auth';
 import { botCollaborators, botFavorites, bots, botVersions } from '../../db/schema/bots';
 import { botRatings, chatMessages, chats } from '../../db/schema/chats';
 import { apiKeys, webhooks } from '../../db/schema/integrations';
 import { ledgerEntries, wallets } from '../../db/schema/ledger';
+import { searchHistory } from '../../db/schema/search';
 import { twoFactor } from '../../db/schema/security';
 import { notifications, settingsSnapshots, userSettings } from '../../db/schema/settings';
 import { userFollows, users } from '../../db/schema/users';
@@ -252,6 +253,15 @@ export function readNotifications(db: Database, userId: string) {
         .limit(PAGE),
     (n) => n.id,
   );
+}
+
+/** The recent searches the dialog keeps (at most 10), the latest first. */
+export function readSearches(db: Database, userId: string) {
+  return db
+    .select({ query: searchHistory.query, searchedAt: searchHistory.searchedAt })
+    .from(searchHistory)
+    .where(eq(searchHistory.userId, userId))
+    .orderBy(desc(searchHistory.searchedAt));
 }
 
 /** API keys and webhooks as metadata: never a key hash or a signing secret. */

@@ -24,7 +24,7 @@ const SCHEMAS = {
  * A stored section merged over the spec's defaults. A stored value that no longer fits the
  * schema (a set that changed since it was saved) gives way to the default, key by key at the top.
  */
-function withDefaults<S extends SavedSection>(section: S, stored: Record<string, unknown> | undefined): AllSettings[S] {
+export function withDefaults<S extends SavedSection>(section: S, stored: Record<string, unknown> | undefined): AllSettings[S] {
   const defaults = SECTION_DEFAULTS[section] as AllSettings[S];
   const merged = mergeSection(defaults, stored ?? {});
   const parsed = SCHEMAS[section].safeParse(merged);

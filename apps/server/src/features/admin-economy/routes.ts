@@ -68,7 +68,7 @@ export const adminEconomyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = requireAuth(request);
       if (Object.keys(request.body).length === 0) throw badRequest(ADMIN_ECONOMY_MESSAGES.nothingToChange);
-      const updated = await store.update(request.params.id, request.body);
+      const updated = await store.update(request.params.id, request.body, user.id);
       if (!updated) throw notFound(ADMIN_ECONOMY_MESSAGES.purchaseNotFound);
       await changed(user.id);
       return updated;
@@ -83,7 +83,7 @@ export const adminEconomyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      if (!(await store.remove(request.params.id))) throw notFound(ADMIN_ECONOMY_MESSAGES.purchaseNotFound);
+      if (!(await store.remove(request.params.id, user.id))) throw notFound(ADMIN_ECONOMY_MESSAGES.purchaseNotFound);
       await changed(user.id);
       return reply.code(204).send();
     },

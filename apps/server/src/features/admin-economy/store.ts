@@ -3,6 +3,7 @@ import { costPerTokenOf, costRubOf, TOKEN_PURCHASES_CACHE_MS } from '@app/shared
 import type { TokenPurchase, TokenPurchaseInput, TokenPurchasePatch } from '@app/shared/admin-economy/schemas';
 import type { Database } from '../../db/client';
 import { apiTokenPurchases } from '../../db/schema/provider-tokens';
+import { recordAdminAction } from '../admin-audit';
 
 type Row = typeof apiTokenPurchases.$inferSelect;
 
@@ -53,50 +54,82 @@ export class TokenPurchaseStore {
 
   async create(input: TokenPurchaseInput, by: string): Promise<TokenPurchase> {
     const price = money(input.price_paid_eur);
-    const [row] = await this.db
-      .insert(apiTokenPurchases)
-      .values({
-        platform: input.platform,
-        tokensPurchased: input.tokens_purchased,
-        costUsd: money(input.cost_usd),
-        pricePaidEur: price,
-        costRub: costRubOf(price),
-        supplier: input.supplier,
-        purchaseDate: input.purchase_date,
-        notes: input.notes,
-        createdBy: by,
-      })
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(apiTokenPurchases)
+        .values({
+          platform: input.platform,
+          tokensPurchased: input.tokens_purchased,
+          costUsd: money(input.cost_usd),
+          pricePaidEur: price,
+          costRub: costRubOf(price),
+          supplier: input.supplier,
+          purchaseDate: input.purchase_date,
+          notes: input.notes,
+          createdBy: by,
+        })
+        .returning();
+      await recordAdminAction(tx, {
+        adminId: by,
+        action: 'token_purchase.created',
+        targetType: 'token_purchase',
+        targetId: created!.id,
+        details: { ...input },
+      });
+      return created!;
+    });
     this.invalidate();
-    return toPurchase(row!);
+    return toPurchase(row);
   }
 
   /** Null when there is no such purchase. */
-  async update(id: string, patch: TokenPurchasePatch): Promise<TokenPurchase | null> {
+  async update(id: string, patch: TokenPurchasePatch, by: string): Promise<TokenPurchase | null> {
     const price = patch.price_paid_eur === undefined ? undefined : money(patch.price_paid_eur);
-    const [row] = await this.db
-      .update(apiTokenPurchases)
-      .set({
-        ...(patch.platform !== undefined ? { platform: patch.platform } : {}),
-        ...(patch.tokens_purchased !== undefined ? { tokensPurchased: patch.tokens_purchased } : {}),
-        ...(patch.cost_usd !== undefined ? { costUsd: money(patch.cost_usd) } : {}),
-        ...(price !== undefined ? { pricePaidEur: price, costRub: costRubOf(price) } : {}),
-        ...(patch.supplier !== undefined ? { supplier: patch.supplier } : {}),
-        ...(patch.purchase_date !== undefined ? { purchaseDate: patch.purchase_date } : {}),
-        ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(apiTokenPurchases.id, id))
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(apiTokenPurchases)
+        .set({
+          ...(patch.platform !== undefined ? { platform: patch.platform } : {}),
+          ...(patch.tokens_purchased !== undefined ? { tokensPurchased: patch.tokens_purchased } : {}),
+          ...(patch.cost_usd !== undefined ? { costUsd: money(patch.cost_usd) } : {}),
+          ...(price !== undefined ? { pricePaidEur: price, costRub: costRubOf(price) } : {}),
+          ...(patch.supplier !== undefined ? { supplier: patch.supplier } : {}),
+          ...(patch.purchase_date !== undefined ? { purchaseDate: patch.purchase_date } : {}),
+          ...(patch.notes !== undefined ? { notes: patch.notes } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(apiTokenPurchases.id, id))
+        .returning();
+      if (updated)
+        await recordAdminAction(tx, {
+          adminId: by,
+          action: 'token_purchase.updated',
+          targetType: 'token_purchase',
+          targetId: id,
+          details: { ...patch },
+        });
+      return updated;
+    });
     this.invalidate();
     return row ? toPurchase(row) : null;
   }
 
   /** False when there was no such purchase. */
-  async remove(id: string): Promise<boolean> {
-    const rows = await this.db.delete(apiTokenPurchases).where(eq(apiTokenPurchases.id, id)).returning({ id: apiTokenPurchases.id });
+  async remove(id: string, by: string): Promise<boolean> {
+    const removed = await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(apiTokenPurchases).where(eq(apiTokenPurchases.id, id)).returning();
+      if (row)
+        await recordAdminAction(tx, {
+          adminId: by,
+          action: 'token_purchase.deleted',
+          targetType: 'token_purchase',
+          targetId: id,
+          details: { removed: toPurchase(row) },
+        });
+      return Boolean(row);
+    });
     this.invalidate();
-    return rows.length > 0;
+    return removed;
   }
 
   invalidate(): void {

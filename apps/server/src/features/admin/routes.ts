@@ -1,40 +1,29 @@
-import { count, desc, ilike, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZAdminUserPage, ZAdminUsersQuery } from '@app/shared/admin/schemas';
-import { users } from '../../db/schema/users';
-import { toSessionUser } from '../users';
+import { ZAdminAnalytics, ZAdminAnalyticsQuery } from '@app/shared/admin/schemas';
+import { adminAuditRoutes } from '../admin-audit';
+import { platformAnalytics } from './analytics';
+import { adminBroadcastRoutes } from './broadcast';
+import { adminJobRoutes } from './jobs';
+import { adminUserRoutes } from './users';
 
-/** LIKE patterns take the search text literally: % and _ typed by the admin match themselves. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
+/** The admin console's calls under /api/admin: users, analytics, broadcasts, jobs and the audit log (decision 023). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminUserRoutes);
+  await app.register(adminBroadcastRoutes);
+  await app.register(adminJobRoutes);
+  await app.register(adminAuditRoutes);
+
   app.get(
-    '/users',
+    '/bots/analytics',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Users, newest first, searchable by email or username',
-        querystring: ZAdminUsersQuery,
-        response: { 200: ZAdminUserPage },
+        summary: 'Platform-wide bot analytics: totals, top bots and daily series over a range of UTC days (the last 30 by default)',
+        querystring: ZAdminAnalyticsQuery,
+        response: { 200: ZAdminAnalytics },
       },
     },
-    async (request) => {
-      const { page, limit, q } = request.query;
-      const where = q ? or(ilike(users.email, `%${likeEscape(q)}%`), ilike(users.username, `%${likeEscape(q)}%`)) : undefined;
-      const rows = await app.ctx.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit)
-        .offset((page - 1) * limit);
-      const [total] = await app.ctx.db.select({ n: count() }).from(users).where(where);
-      const items = rows.map((row) => {
-        const { avatarUrl: _avatar, ...user } = toSessionUser(row);
-        return user;
-      });
-      return { items, page, limit, total: total?.n ?? 0 };
-    },
+    async (request) => platformAnalytics(app.ctx.db, request.query),
   );
 };

@@ -6,4 +6,11 @@ export { createAccount, grantAdminIfConfigured } from './accounts';
 export { clearRefreshCookie } from './cookies';
 export { OIDC_COOKIE, OidcProvider, oidcCookieOptions, oidcRedirectUri } from './oidc';
 export { authRoutes } from './routes';
-export { authenticateAccessToken, countOtherActiveSessions, listActiveSessions, revokeOtherSessions, revokeOwnSession } from './sessions';
+export {
+  countOtherActiveSessions,
+  listActiveSessions,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeOwnSession,
+  SessionAuthenticator,
+} from './sessions';

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { safeRedirectPath } from '@app/shared/app/routes';
 import { AUTH_MESSAGES } from '@app/shared/auth/messages';
@@ -19,10 +20,12 @@ import {
   ZVerifyEmailBody,
   type Session,
 } from '@app/shared/auth/schemas';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@app/shared/admin/messages';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { SECURITY_ERROR_CODES, SECURITY_MESSAGES, ZLoginTwoFactorBody, ZOidcTwoFactorChallenge } from '@app/shared/security/schemas';
 import { INTEGRATION_ERROR_CODES, INTEGRATION_MESSAGES, ZOidcLinkAnswer } from '@app/shared/integrations/schemas';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/http-errors';
+import { users } from '../../db/schema/users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';
 import { completeLoginChallenge, startLoginChallenge, securityLimitsOf } from '../security';
@@ -55,6 +58,9 @@ import {
 
 const tags = ['auth'];
 
+/** A banned account (decision 023) may not sign in or renew its session: 403 with its own code, so the page can say why. */
+const accountBanned = () => new AppError(403, ADMIN_ERROR_CODES.ACCOUNT_BANNED, ADMIN_MESSAGES.accountBanned);
+
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
@@ -80,7 +86,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Opens the session of a completed sign-in, notes it for the login alerts, and answers it with the refresh cookie. */
   async function signedIn(request: FastifyRequest, reply: FastifyReply, user: SessionUserRow, method: 'password' | 'oidc') {
-    const tokens = await openSession(app.ctx.db, { userId: user.id, method, client: clientOf(request), refreshTtlMs });
+    const tokens = await app.ctx.db.transaction(async (tx) => {
+      // The account's row is read under a share lock: a ban running now either waits for this
+      // session and ends it with the others, or commits first and is seen here.
+      const [account] = await tx.select({ bannedAt: users.bannedAt }).from(users).where(eq(users.id, user.id)).for('share');
+      if (account?.bannedAt) throw accountBanned();
+      return openSession(tx, { userId: user.id, method, client: clientOf(request), refreshTtlMs });
+    });
     // The login alerts (security) react to it; a failed reaction never fails the sign-in.
     await app.ctx.events.publish('user.signed_in', { userId: user.id, sessionId: tokens.sessionId, method });
     return answer(request, reply, user, tokens);
@@ -142,6 +154,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         : (await verifyPassword(await decoyHash, password)) && false;
       if (!user || !matches) throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
       await limits.loginFailuresPerAccount.reset(email);
+      // Only once the password matched: the refusal tells nothing to someone who doesn't know it.
+      if (user.bannedAt) throw accountBanned();
       const challenge = await startLoginChallenge(app, user, clientOf(request));
       if (challenge) return challenge;
       return signedIn(request, reply, user, 'password');
@@ -206,7 +220,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) {
         clearRefreshCookie(request, reply);
         request.log.info({ reason: result.reason }, 'refresh refused');
+        if (result.reason === 'reused') await app.ctx.events.publish('session.revoked', result.ended);
         throw unauthorized(AUTH_MESSAGES.sessionExpired, ERROR_CODES.SESSION_EXPIRED);
+      }
+      // A ban ends the sessions, so this is a refresh that crossed it: refused all the same.
+      if (result.user.bannedAt) {
+        clearRefreshCookie(request, reply);
+        throw accountBanned();
       }
       // Not awaited: the page waits for its session, not for what others make of it.
       void app.ctx.events.publish('session.refreshed', { userId: result.user.id, sessionId: result.tokens.sessionId });
@@ -218,7 +238,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     { config: { access: 'user' }, schema: { tags, summary: 'End this session', response: { 200: ZOk } } },
     async (request, reply) => {
-      await revokeSession(app.ctx.db, requireAuth(request).sessionId, 'logout');
+      const { user, sessionId } = requireAuth(request);
+      await revokeSession(app.ctx.db, sessionId, 'logout');
+      await app.ctx.events.publish('session.revoked', { userId: user.id, sessionId });
       clearRefreshCookie(request, reply);
       return { success: true as const };
     },
@@ -237,11 +259,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       try {
         const cookieToken = refreshCookieOf(request);
+        const end = async (sessionId: string) => {
+          const userId = await revokeSession(app.ctx.db, sessionId, 'forced_logout');
+          if (userId) await app.ctx.events.publish('session.revoked', { userId, sessionId });
+        };
         const sessionId = cookieToken ? await sessionOfRefreshToken(app.ctx.db, cookieToken) : null;
-        if (sessionId) await revokeSession(app.ctx.db, sessionId, 'forced_logout');
+        if (sessionId) await end(sessionId);
         const bearer = bearerToken(request);
         const auth = request.auth ?? (bearer ? await authenticateAccessToken(app.ctx.db, bearer, request.ip) : null);
-        if (auth) await revokeSession(app.ctx.db, auth.sessionId, 'forced_logout');
+        if (auth) await end(auth.sessionId);
       } catch (err) {
         // A forced logout is the last resort of a client that is leaving: it must not fail.
         request.log.warn({ err }, 'forced logout could not end the session');
@@ -366,6 +392,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = await userForProviderAccount(app.ctx, provider.settings.issuer, provider.settings.name, claims);
       const redirectTo = safeRedirectPath(pending.redirectTo);
+      if (user.bannedAt) throw accountBanned();
       // The provider proved the first factor only: with two-factor on, the same second step as a password sign-in.
       const challenge = await startLoginChallenge(app, user, clientOf(request), 'oidc');
       if (challenge) return { ...challenge, redirectTo };

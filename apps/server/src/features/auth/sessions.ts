@@ -6,6 +6,8 @@ import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/secure-tokens';
 import { describeUserAgent } from '../../lib/user-agent';
 import type { RequestAuth } from '../../context';
+import type { DomainEvents } from '../../events/bus';
+import { SessionCache, type CachedSession } from './session-cache';
 import type { SessionUserRow } from '../users';
 
 /** Where a session was opened from; kept on the session row for the settings' sessions list. */
@@ -56,10 +58,17 @@ export async function openSession(
   return issueTokens(tx, session!.id, input.refreshTtlMs);
 }
 
-// Every authenticated request runs this lookup (bench/ measured it at a third of the unprepared cost).
+// Every authenticated request that the session cache can't answer runs this lookup (bench/
+// measured it at a third of the unprepared cost).
 const accessTokenLookup = preparedPerDatabase((db) =>
   db
-    .select({ user: users, sessionId: sessions.id, lastActiveAt: sessions.lastActiveAt, expiresAt: accessTokens.expiresAt })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      lastActiveAt: sessions.lastActiveAt,
+      expiresAt: accessTokens.expiresAt,
+      sessionExpiresAt: sessions.expiresAt,
+    })
     .from(accessTokens)
     .innerJoin(sessions, eq(sessions.id, accessTokens.sessionId))
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -75,18 +84,81 @@ const accessTokenLookup = preparedPerDatabase((db) =>
     .prepare('access_token_lookup'),
 );
 
-/** Finds who holds an access token; null when it is unknown, expired, or its session has ended. */
+async function findAccessToken(db: Database, tokenHash: string): Promise<CachedSession | null> {
+  const [row] = await accessTokenLookup(db).execute({ tokenHash });
+  return row ? { ...row, lastActiveAt: row.lastActiveAt.getTime() } : null;
+}
+
+/** Marks the session active (and from where) at most once a minute, so that reads don't each become a write. */
+async function touch(db: Database, session: CachedSession, ip: string): Promise<void> {
+  const now = Date.now();
+  if (now - session.lastActiveAt <= TOUCH_INTERVAL_MS) return;
+  session.lastActiveAt = now;
+  await db
+    .update(sessions)
+    .set({ lastActiveAt: new Date(now), ip })
+    .where(eq(sessions.id, session.sessionId));
+}
+
+// Each request gets its own copy of the user: a route that changed it would otherwise change the cache.
+const authOf = (session: CachedSession, accessToken: string): RequestAuth => ({
+  user: { ...session.user },
+  sessionId: session.sessionId,
+  accessToken,
+  expiresAt: session.expiresAt,
+});
+
+/** Finds who holds an access token in the database; null when it is unknown, expired, or its session has ended. */
 export async function authenticateAccessToken(db: Database, accessToken: string, ip: string): Promise<RequestAuth | null> {
-  const [row] = await accessTokenLookup(db).execute({ tokenHash: hashToken(accessToken) });
-  if (!row) return null;
-  if (Date.now() - row.lastActiveAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastActiveAt: new Date(), ip }).where(eq(sessions.id, row.sessionId));
+  const session = await findAccessToken(db, hashToken(accessToken));
+  if (!session) return null;
+  await touch(db, session, ip);
+  return authOf(session, accessToken);
+}
+
+/**
+ * The session lookup of one instance, with its cache (decision 024): a token seen lately is
+ * answered from memory for at most `ttlMs`. Every instance drops a session or a user on the
+ * events that end sessions or change what the cache holds of the user; a write of the user's own
+ * (`forgetUser`, called by the auth plugin) drops them here.
+ */
+export class SessionAuthenticator {
+  readonly cache: SessionCache;
+
+  constructor(events: DomainEvents, opts: { ttlMs: number; maxEntries?: number }) {
+    this.cache = new SessionCache({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 50_000 });
+    events.subscribeEverywhere('session.revoked', 'session-cache', ({ payload }) =>
+      payload.sessionId ? this.cache.forgetSession(payload.userId, payload.sessionId) : this.cache.forgetUser(payload.userId),
+    );
+    // The tier and the verified address are on the cached user row, and change without a write of the user's own.
+    events.subscribeEverywhere('subscription.changed', 'session-cache', ({ payload }) => this.cache.forgetUser(payload.userId));
+    events.subscribeEverywhere('user.email_verified', 'session-cache', ({ payload }) => this.cache.forgetUser(payload.userId));
+    events.subscribeEverywhere('user.changed', 'session-cache', ({ payload }) => this.cache.forgetUser(payload.userId));
   }
-  return { user: row.user, sessionId: row.sessionId, accessToken, expiresAt: row.expiresAt };
+
+  /** The live session of an access token, or null (the auth plugin's `session`). */
+  readonly lookup = async (db: Database, accessToken: string, ip: string): Promise<RequestAuth | null> => {
+    const tokenHash = hashToken(accessToken);
+    let session = this.cache.get(tokenHash);
+    if (!session) {
+      const ticket = this.cache.ticket();
+      session = await findAccessToken(db, tokenHash);
+      if (!session) return null;
+      this.cache.remember(tokenHash, session, ticket);
+    }
+    await touch(db, session, ip);
+    return authOf(session, accessToken);
+  };
+
+  /** Drops what this instance holds of a user (their row may have changed). */
+  readonly forgetUser = (userId: string): void => this.cache.forgetUser(userId);
 }
 
 export type RotateResult =
-  { ok: true; tokens: IssuedTokens; user: SessionUserRow } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: true; tokens: IssuedTokens; user: SessionUserRow }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  /** The session that the reuse ended (the caller tells the instances: `session.revoked`). */
+  | { ok: false; reason: 'reused'; ended: { userId: string; sessionId: string } };
 
 /**
  * Trades a refresh token for new tokens. A token is good once: presenting one that was already
@@ -98,7 +170,7 @@ export async function rotateRefreshToken(
   client: ClientInfo,
   refreshTtlMs: number,
 ): Promise<RotateResult> {
-  const result = await db.transaction(async (tx): Promise<RotateResult | { reuseOf: string }> => {
+  const result = await db.transaction(async (tx): Promise<RotateResult | { reuseOf: { userId: string; sessionId: string } }> => {
     // The row lock makes two simultaneous uses of one token meet here one after the other.
     const [row] = await tx
       .select({
@@ -117,7 +189,7 @@ export async function rotateRefreshToken(
       .limit(1);
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
-    if (row.rotatedAt) return { reuseOf: row.sessionId };
+    if (row.rotatedAt) return { reuseOf: { userId: row.userId, sessionId: row.sessionId } };
     const now = new Date();
     if (row.expiresAt <= now || row.sessionExpiresAt <= now) return { ok: false, reason: 'expired' };
 
@@ -132,19 +204,25 @@ export async function rotateRefreshToken(
   });
   if ('reuseOf' in result) {
     // Outside the transaction above, so that the revocation is not rolled back with anything.
-    await revokeSession(db, result.reuseOf, 'refresh_token_reused');
-    return { ok: false, reason: 'reused' };
+    await revokeSession(db, result.reuseOf.sessionId, 'refresh_token_reused');
+    return { ok: false, reason: 'reused', ended: result.reuseOf };
   }
   return result;
 }
 
-/** Ends a session: its access tokens stop working at once and its refresh tokens can't be used. */
-export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
-  await db
+/**
+ * Ends a session: its access tokens stop working and its refresh tokens can't be used. Answers
+ * its user when this call ended it (null when it had ended already), for the caller to publish
+ * `session.revoked` so that no instance answers from its cache for it any longer.
+ */
+export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<string | null> {
+  const [ended] = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
   await db.delete(accessTokens).where(eq(accessTokens.sessionId, sessionId));
+  return ended?.userId ?? null;
 }
 
 /** A user's sessions that can still be used (not ended, not expired), the most recently active first. */
@@ -164,13 +242,28 @@ export async function countOtherActiveSessions(db: Executor, userId: string, kee
 
 /**
  * Ends every session of the user but `keepSessionId`, in one statement: their access tokens stop
- * working and their refresh tokens are refused at once. Answers how many ended.
+ * working and their refresh tokens are refused at once. Answers the ids of those that ended.
  */
-export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<number> {
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string): Promise<string[]> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((s) => s.id);
+  if (ids.length > 0) await db.delete(accessTokens).where(inArray(accessTokens.sessionId, ids));
+  return ids;
+}
+
+/**
+ * Ends every session of the user at once (an admin's ban): their access tokens stop working and
+ * their refresh tokens are refused. Answers how many ended.
+ */
+export async function revokeAllSessions(db: Executor, userId: string, reason: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   const ids = ended.map((s) => s.id);
   if (ids.length > 0) await db.delete(accessTokens).where(inArray(accessTokens.sessionId, ids));

@@ -19,6 +19,7 @@ import { botCollaborators, botVersions } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import { requireBot } from './access';
+import { recordVersionCreated } from './events';
 import { userOf } from './caller';
 import { findCollaborator, listCollaborators } from './collaborators';
 import { getBotView, updateBotFields } from './repository';
@@ -45,9 +46,11 @@ export const botCollaborationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = userOf(request);
-      const version = await db.transaction(async (tx) => {
+      const version = await app.ctx.events.inTransaction(db, async (tx, record) => {
         const { bot } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
-        return createVersion(tx, bot, caller.id, request.body.changelog);
+        const created = await createVersion(tx, bot, caller.id, request.body.changelog);
+        recordVersionCreated(record, bot, created);
+        return created;
       });
       const [author] = await db
         .select({ id: users.id, username: users.username, displayName: users.displayName })
@@ -87,7 +90,7 @@ export const botCollaborationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = userOf(request);
-      const { row, role } = await db.transaction(async (tx) => {
+      const { row, role } = await app.ctx.events.inTransaction(db, async (tx, record) => {
         const { bot, role } = await requireBot(tx, request.params.id, caller, 'write', { forUpdate: true });
         const [version] = await tx
           .select()
@@ -96,7 +99,7 @@ export const botCollaborationRoutes: FastifyPluginAsyncZod = async (app) => {
           .limit(1);
         if (!version) throw notFound(BOT_MESSAGES.versionNotFound);
         const restored = await updateBotFields(tx, bot, restorableFields(version.snapshot));
-        await createVersion(tx, restored, caller.id, `Restored version ${version.version}`);
+        recordVersionCreated(record, restored, await createVersion(tx, restored, caller.id, `Restored version ${version.version}`));
         return { row: restored, role };
       });
       return getBotView(db, row, role, caller.id);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@app/shared/admin/messages';
 import { BOT_ERROR_CODES, BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import {
   ZAnalytics,
@@ -21,6 +22,17 @@ import { AppError, notFound } from '../../lib/http-errors';
 import { requireBot } from './access';
 import { userOf } from './caller';
 import { recordVisibilityChange } from './events';
+import { recordAdminAction } from '../admin-audit';
+
+/**
+ * What a decision means for the bot's creator (bot.moderated): a hidden bot, a dismissed report or
+ * a refused review, an approved review (or a report upheld without hiding the bot).
+ */
+function moderationOutcome(type: string, status: 'approved' | 'rejected', hideBot: boolean): 'hidden' | 'dismissed' | 'approved' {
+  if (hideBot) return 'hidden';
+  if (status === 'rejected') return 'dismissed';
+  return type === 'report' ? 'dismissed' : 'approved';
+}
 
 const tags = ['bot community'];
 const ZCreated = z.object({ id: z.string() });
@@ -162,15 +174,29 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, hideBot } = request.body;
+      const reason = request.body.reason || null;
+      const adminId = userOf(request).id;
       return app.ctx.events.inTransaction(db, async (tx, record) => {
+        // Only a pending request is decided, once: the creator hears one outcome (bot.moderated).
         const [row] = await tx
           .update(moderationRequests)
           .set({ status })
-          .where(eq(moderationRequests.id, request.params.requestId))
-          .returning({ id: moderationRequests.id, botId: moderationRequests.botId });
-        if (!row) throw notFound();
+          .where(and(eq(moderationRequests.id, request.params.requestId), eq(moderationRequests.status, 'pending')))
+          .returning({ id: moderationRequests.id, botId: moderationRequests.botId, type: moderationRequests.type });
+        if (!row) {
+          const [exists] = await tx
+            .select({ id: moderationRequests.id })
+            .from(moderationRequests)
+            .where(eq(moderationRequests.id, request.params.requestId));
+          if (!exists) throw notFound();
+          throw new AppError(409, ADMIN_ERROR_CODES.MODERATION_DECIDED, ADMIN_MESSAGES.moderationDecided);
+        }
+        const [before] = await tx
+          .select({ visibility: bots.visibility, name: bots.name, createdBy: bots.createdBy })
+          .from(bots)
+          .where(eq(bots.id, row.botId))
+          .for('update');
         if (hideBot) {
-          const [before] = await tx.select({ visibility: bots.visibility }).from(bots).where(eq(bots.id, row.botId)).for('update');
           const [after] = await tx
             .update(bots)
             .set({ visibility: 'private', updatedAt: new Date() })
@@ -178,6 +204,16 @@ export const botCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning();
           if (before && after) recordVisibilityChange(record, before.visibility, after);
         }
+        const action = moderationOutcome(row.type, status, hideBot);
+        await recordAdminAction(tx, {
+          adminId,
+          action: 'moderation.decided',
+          targetType: 'moderation_request',
+          targetId: row.id,
+          details: { botId: row.botId, type: row.type, status, hideBot, outcome: action, reason },
+        });
+        if (before)
+          record('bot.moderated', { botId: row.botId, ownerId: before.createdBy, name: before.name, requestId: row.id, action, reason });
         return { id: row.id, status };
       });
     },

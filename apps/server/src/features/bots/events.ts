@@ -22,3 +22,20 @@ export function recordVisibilityChange(record: RecordEvent, from: BotVisibility 
 export function recordBotDeleted(record: RecordEvent, bot: BotFacts): void {
   record('bot.deleted', { botId: bot.id, ownerId: bot.createdBy, name: bot.name });
 }
+
+/** `bot.version_created`: a new version (or a restore) of a bot, for its favoriters' notifications. */
+export function recordVersionCreated(
+  record: RecordEvent,
+  bot: BotFacts,
+  version: { id: string; version: number; changelog: string; authorId: string },
+): void {
+  record('bot.version_created', {
+    botId: bot.id,
+    ownerId: bot.createdBy,
+    authorId: version.authorId,
+    name: bot.name,
+    versionId: version.id,
+    version: version.version,
+    changelog: version.changelog,
+  });
+}

@@ -57,18 +57,21 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     await live.interruptAll(3_000);
   });
   // Replies left streaming by a process that died are settled: at start, and by every instance
-  // from time to time. The embedded database is this process's alone: all of them are orphans.
-  const orphanAgeMs = app.ctx.database.kind === 'pglite' ? 0 : app.ctx.config.replyTimeoutMs + ORPHAN_MARGIN_MS;
-  const settleOrphans = async () => {
-    const settled = await settleOrphanedReplies(db, app.ctx.metrics, orphanAgeMs);
+  // from time to time. At start on the embedded database (this process's alone) every streaming
+  // reply is an orphan. The periodic sweep runs while this process streams its own replies, so it
+  // takes only replies older than any live one can be, whatever the database: taking a live reply
+  // refunded it while it went on streaming to its end, a reply paid for by nobody.
+  const liveAgeMs = app.ctx.config.replyTimeoutMs + ORPHAN_MARGIN_MS;
+  const settleOrphans = async (olderThanMs: number) => {
+    const settled = await settleOrphanedReplies(db, app.ctx.metrics, olderThanMs);
     if (settled > 0) app.log.warn({ settled }, 'replies interrupted by a stopped process were settled and refunded');
     return settled;
   };
   // (A hook must answer nothing: Fastify takes what an onReady hook resolves to for an error.)
   app.addHook('onReady', async () => {
-    await settleOrphans();
+    await settleOrphans(app.ctx.database.kind === 'pglite' ? 0 : liveAgeMs);
   });
-  app.ctx.jobs.every('interrupted-replies', 30_000, settleOrphans);
+  app.ctx.jobs.every('interrupted-replies', 30_000, () => settleOrphans(liveAgeMs));
 
   /** The fields of the signed-in user that a reply and the bot checks use. */
   const callerOf = ({ user }: RequestAuth) => ({ id: user.id, role: user.role, displayName: user.displayName });
@@ -340,6 +343,33 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         await tx.update(chatMessages).set({ selected: true }).where(eq(chatMessages.id, message.id));
       });
       return (await toMessages(db, [{ ...message, selected: true }]))[0]!;
+    },
+  );
+
+  app.post(
+    '/:id/messages/:messageId/unseen',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "The web app's word that a reply finished while the chat's tab was hidden: the user is notified of it (new message), once per reply",
+        params: ZMessageParams,
+        response: { 204: ZNoContent },
+      },
+    },
+    async (request, reply) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      const message = await requireMessage(db, chat.id, request.params.messageId);
+      if (message.role !== 'assistant' || message.status !== 'complete') throw badRequest(CHAT_MESSAGES.onlyFinishedReplies, 'messageId');
+      // Awaited: the notice (and its bell row) exists when this answers. A repeat is harmless (one per reply).
+      await app.ctx.events.publish('chat.reply_unseen', {
+        chatId: chat.id,
+        messageId: String(message.id),
+        botId: chat.botId,
+        userId: chat.userId,
+      });
+      return reply.status(204).send(null);
     },
   );
 

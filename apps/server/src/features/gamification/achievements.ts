@@ -18,6 +18,17 @@ const BY_ID = new Map(ACHIEVEMENTS.map((d) => [d.id, d]));
 const one = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
 
 /** Every number a requirement can ask for, counted from the server's own tables. */
+/** Tokens the user has spent on replies, refunds taken off (the game profile's figure, an achievement's count). */
+export async function tokensSpentOf(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)::int` })
+    .from(ledgerEntries)
+    .where(
+      and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.currency, 'tokens'), inArray(ledgerEntries.reason, ['reply', 'reply_refund'])),
+    );
+  return Math.max(0, row?.n ?? 0);
+}
+
 export async function countsOf(db: Executor, userId: string): Promise<Record<RequirementType, number>> {
   const [messages, botsChatted, created, published, favorites, followers, following, progress, spent, loginDays, chatDays] =
     await Promise.all([
@@ -45,18 +56,7 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
       one(db.select({ n: count() }).from(userFollows).where(eq(userFollows.followeeId, userId))),
       one(db.select({ n: count() }).from(userFollows).where(eq(userFollows.followerId, userId))),
       db.select({ totalXp: userProgress.totalXp }).from(userProgress).where(eq(userProgress.userId, userId)),
-      one(
-        db
-          .select({ n: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)::int` })
-          .from(ledgerEntries)
-          .where(
-            and(
-              eq(ledgerEntries.userId, userId),
-              eq(ledgerEntries.currency, 'tokens'),
-              inArray(ledgerEntries.reason, ['reply', 'reply_refund']),
-            ),
-          ),
-      ),
+      tokensSpentOf(db, userId),
       daysOf(db, userId, 'daily_login'),
       daysOf(db, userId, 'daily_chat'),
     ]);
@@ -74,7 +74,7 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
     login_streak: streakOf(loginDays, today).longest,
     chat_streak: streakOf(chatDays, today).longest,
     level: levelOf(progress[0]?.totalXp ?? 0).level,
-    tokens_spent: Math.max(0, spent),
+    tokens_spent: spent,
     login_new_year: seasonal('login_new_year'),
     login_valentines: seasonal('login_valentines'),
     login_midsummer: seasonal('login_midsummer'),

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PLANS } from '@app/shared/subscriptions/plans';
 import { awardedXp, levelOf, MESSAGE_XP_DAILY_CAP, type XpSource } from '@app/shared/gamification/levels';
 import type { Database, Executor } from '../../db/client';
-import { userProgress, xpAwards, xpGrants } from '../../db/schema/gamification';
+import { userLevelUps, userProgress, xpAwards, xpGrants } from '../../db/schema/gamification';
 import { userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { localDay } from './local-day';
+import { recordAdminAction } from '../admin-audit';
 import { streakDays } from './streaks';
 
 export interface XpAward {
@@ -26,18 +27,24 @@ export interface AwardResult {
   totalXp: number;
   level: number;
   previousLevel: number;
+  prestigeLevel: number;
+  /** The user's local day the award counted on. */
+  day: string;
+  /** A message award that is the day's first (the chat streak grew): known under the user's lock, so exact. */
+  firstOfDay: boolean;
 }
 
 /** What an award's multipliers depend on, read in the award's transaction. */
 async function factorsOf(db: Executor, userId: string, day: string) {
   const [row] = await db
-    .select({ tier: users.tier, totalXp: userProgress.totalXp })
+    .select({ tier: users.tier, totalXp: userProgress.totalXp, prestigeLevel: userProgress.prestigeLevel })
     .from(users)
     .leftJoin(userProgress, eq(userProgress.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return null;
   return {
     totalXp: row.totalXp ?? 0,
+    prestigeLevel: row.prestigeLevel ?? 0,
     planMultiplier: PLANS[row.tier].xpMultiplier,
     level: levelOf(row.totalXp ?? 0).level,
     streakDays: await streakDays(db, userId, 'daily_login', day),
@@ -67,11 +74,13 @@ export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult
     if (!factors) return null;
     const before = factors.totalXp;
     let amount = award.multiply === false ? award.base : awardedXp(award.base, factors);
+    let earnedToday: number | null = null;
     if (award.source === 'message') {
       const [{ earned }] = (await tx
         .select({ earned: sql<number>`coalesce(sum(${xpAwards.amount}), 0)::int` })
         .from(xpAwards)
         .where(and(eq(xpAwards.userId, award.userId), eq(xpAwards.source, 'message'), eq(xpAwards.localDay, day)))) as [{ earned: number }];
+      earnedToday = earned;
       amount = Math.max(0, Math.min(amount, MESSAGE_XP_DAILY_CAP - earned));
     }
     const inserted = await tx
@@ -87,8 +96,11 @@ export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult
       })
       .onConflictDoNothing()
       .returning({ id: xpAwards.id });
+    // A message is worth at least 5 XP before the cap, so nothing earned yet today means none sent yet.
+    const firstOfDay = inserted.length > 0 && earnedToday === 0;
+    const context = { prestigeLevel: factors.prestigeLevel, day, firstOfDay };
     if (inserted.length === 0 || amount === 0) {
-      return { gained: 0, totalXp: before, level: levelOf(before).level, previousLevel: levelOf(before).level };
+      return { gained: 0, totalXp: before, level: levelOf(before).level, previousLevel: levelOf(before).level, ...context };
     }
     const [progress] = await tx
       .insert(userProgress)
@@ -99,7 +111,16 @@ export async function awardXp(db: Executor, award: XpAward): Promise<AwardResult
       })
       .returning({ totalXp: userProgress.totalXp });
     const totalXp = progress!.totalXp;
-    return { gained: amount, totalXp, level: levelOf(totalXp).level, previousLevel: levelOf(before).level };
+    const level = levelOf(totalXp).level;
+    const previousLevel = levelOf(before).level;
+    // The level reached is on record once (per prestige): the profile's activity and the level-up notice read it.
+    if (level > previousLevel) {
+      await tx
+        .insert(userLevelUps)
+        .values({ userId: award.userId, prestigeLevel: factors.prestigeLevel, level, reachedAt: at })
+        .onConflictDoNothing();
+    }
+    return { gained: amount, totalXp, level, previousLevel, ...context };
   });
 }
 
@@ -129,6 +150,13 @@ export async function grantXp(db: Database, grant: { adminId: string; userId: st
       .insert(xpGrants)
       .values({ userId: grant.userId, grantedBy: grant.adminId, amount: grant.amount, reason: grant.reason })
       .returning({ id: xpGrants.id });
+    await recordAdminAction(tx, {
+      adminId: grant.adminId,
+      action: 'xp.granted',
+      targetType: 'user',
+      targetId: grant.userId,
+      details: { amount: grant.amount, reason: grant.reason, grantId: row!.id },
+    });
     return awardXp(tx, { userId: grant.userId, source: 'admin_grant', sourceId: row!.id, base: grant.amount, multiply: false });
   });
 }

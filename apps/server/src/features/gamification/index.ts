@@ -1,5 +1,8 @@
 /**
  * Gamification: XP and levels from the server's own events (awards.ts, listeners.ts), ranks and the
- * rules' config. Other areas import only what this file exports (the app registers the routes).
+ * rules' config, and the profile's blocks (activity, stats, achievements). Other areas import only
+ * what this file exports (the app registers the routes).
  */
+export { profileProgressRoutes } from './profile-routes';
 export { gamificationRoutes } from './routes';
+export { announceRewardProgress, awardSeasonXp, grantBadge, levelBefore, xpEarnedBetween } from './reward-payments';

@@ -1,6 +1,6 @@
 import { XP_SOURCES } from '@app/shared/gamification/levels';
 import type { AppContext } from '../../context';
-import { syncAchievements } from './achievements';
+import { announceProgress } from './announce';
 import { awardXp as award, timeZoneOf, type XpAward } from './awards';
 import { localDay } from './local-day';
 
@@ -13,10 +13,10 @@ import { localDay } from './local-day';
 export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void {
   const { db, events } = ctx;
   const at = (iso: string) => new Date(iso);
-  // Every award may complete achievements: unlock what the user's counts now reach.
+  // Every award may reach something: unlock what the user's counts now reach and tell of it (announce.ts).
   const awardXp = async (database: typeof db, a: XpAward) => {
-    await award(database, a);
-    await syncAchievements(database, a.userId);
+    const result = await award(database, a);
+    await announceProgress(ctx, a.userId, { award: a, result });
   };
 
   events.subscribe('message.sent', 'gamification', async ({ payload, at: when }) => {
@@ -60,6 +60,8 @@ export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void 
   events.subscribe('user.signed_in', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
   events.subscribe('session.refreshed', 'gamification', ({ payload, at: when }) => dailyLogin(payload.userId, when));
   events.subscribe('bot.favorited', 'gamification', async ({ payload, at: when }) => {
+    // The fan's quests count favorites given.
+    await announceProgress(ctx, payload.userId);
     // Once per bot and fan (unfavoriting and favoriting again earns nothing more); not for one's own bot.
     if (payload.userId === payload.ownerId) return;
     await awardXp(db, {
@@ -71,7 +73,7 @@ export function listenForProgress(ctx: Pick<AppContext, 'db' | 'events'>): void 
     });
   });
   events.subscribe('user.followed', 'gamification', async ({ payload }) => {
-    await syncAchievements(db, payload.followeeId);
-    await syncAchievements(db, payload.followerId);
+    await announceProgress(ctx, payload.followeeId);
+    await announceProgress(ctx, payload.followerId);
   });
 }

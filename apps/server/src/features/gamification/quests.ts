@@ -297,3 +297,22 @@ export async function abandonQuest(db: Database, userId: string, questId: string
   if (!row) throw conflict('QUEST_NOT_ACTIVE', 'Only a quest under way can be abandoned');
   return answerOf(db, quest, row, now);
 }
+
+/**
+ * The runs under way whose objectives are all done now (the quest_completed notice: the user may
+ * complete and claim them). Only active, unexpired runs are counted, so most users cost one query.
+ */
+export async function runsAtFullProgress(db: Executor, userId: string, now = new Date()): Promise<{ questId: string; runId: string }[]> {
+  const runs = await db
+    .select()
+    .from(userQuests)
+    .where(and(eq(userQuests.userId, userId), eq(userQuests.status, 'active')));
+  const done: { questId: string; runId: string }[] = [];
+  for (const run of runs) {
+    const quest = BY_ID.get(run.questId);
+    if (!quest || (run.expiresAt && run.expiresAt <= now)) continue;
+    const progress = await progressOfRun(db, quest, run, now);
+    if (progress.every((p) => p.completed)) done.push({ questId: quest.id, runId: run.id });
+  }
+  return done;
+}

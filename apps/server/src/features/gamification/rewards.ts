@@ -88,3 +88,8 @@ export async function claimReward(db: Database, metrics: LedgerMetrics, userId: 
   if (posted.duplicate) throw conflict('REWARD_CLAIMED', 'This reward has already been claimed');
   return { balance: posted.balance, tokens: state.tokens };
 }
+
+/** Whether the daily bonus of a local day has been paid (a reward_available notice is for one still open). */
+export async function dailyRewardPaid(db: Executor, userId: string, day: string): Promise<boolean> {
+  return isPaid(db, `reward:daily:${userId}:${day}`);
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nextMilestone, RANKS, rankOf, type RewardId } from '@app/shared/gamification/levels';
+import { RANKS, type RewardId } from '@app/shared/gamification/levels';
+import { ZActivityAnswer, ZActivityBody, ZPrestigeAnswer } from '@app/shared/gamification/profile';
 import {
   GAMIFICATION_CONFIG,
   ZAchievementClaim,
@@ -30,10 +31,13 @@ import {
 import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { visibleProfile } from '../profiles';
-import { catalogueFor, claimAchievement, progressFor, syncAchievements } from './achievements';
+import { catalogueFor, claimAchievement, progressFor, tokensSpentOf } from './achievements';
+import { announceProgress, announceSince } from './announce';
 import { grantXp, progressOf, timeZoneOf } from './awards';
 import { badgesOf, setEquipped } from './badges';
 import { listenForProgress } from './listeners';
+import { levelAnswerOf, prestige } from './prestige';
+import { recountProgress } from './recount';
 import { localDay } from './local-day';
 import { abandonQuest, claimQuest, completeQuest, missionsFor, openQuestsOf, startQuest } from './quests';
 import { claimReward, listRewards } from './rewards';
@@ -131,6 +135,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { amount, source, userId } = request.body;
       const result = await grantXp(db, { adminId: requireAuth(request).user.id, userId, amount, reason: source });
       if (!result) throw notFound('User not found');
+      await announceProgress(app.ctx, userId, { award: { userId, source: 'admin_grant', sourceId: '', base: amount }, result });
       request.log.info({ userId, amount, reason: source }, 'XP granted by an admin');
       return { userId, levelUp: result.level > result.previousLevel, newLevel: result.level, totalXp: result.totalXp };
     },
@@ -171,9 +176,12 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireAuth(request).user.id;
-      // What the counts reached since the last event is unlocked first.
-      await syncAchievements(db, userId);
-      return claimAchievement(db, metrics, userId, request.params.id);
+      // What the counts reached since the last event is unlocked (and announced) first.
+      await announceProgress(app.ctx, userId);
+      const before = await progressOf(db, userId);
+      const claimed = await claimAchievement(db, metrics, userId, request.params.id);
+      await announceSince(app.ctx, userId, before);
+      return claimed;
     },
   );
 
@@ -189,7 +197,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      items: (await syncAchievements(db, requireAuth(request).user.id)).map((achievementId) => ({
+      items: (await announceProgress(app.ctx, requireAuth(request).user.id)).map((achievementId) => ({
         achievementId,
         unlocked: true as const,
       })),
@@ -263,7 +271,41 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZQuestClaim },
       },
     },
-    async (request) => claimQuest(db, metrics, requireAuth(request).user.id, request.params.id),
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const before = await progressOf(db, userId);
+      const claimed = await claimQuest(db, metrics, userId, request.params.id);
+      await announceSince(app.ctx, userId, before);
+      return claimed;
+    },
+  );
+
+  app.post(
+    '/activity',
+    {
+      config: { access: 'user', failureMessage: 'Failed to track activity' },
+      schema: {
+        tags,
+        summary:
+          "Recount the caller's progress from server data: awards the server missed in the last 7 days (xpGained; 0 when none) and each achievement's progress. The body counts for nothing",
+        body: ZActivityBody,
+        response: { 200: ZActivityAnswer },
+      },
+    },
+    async (request) => recountProgress(app.ctx, requireAuth(request).user.id),
+  );
+
+  app.post(
+    '/prestige',
+    {
+      config: { access: 'user', failureMessage: 'Failed to prestige' },
+      schema: {
+        tags,
+        summary: 'At the top level, start again at level 1 with prestige + 1, keeping achievements and badges (below it: 409)',
+        response: { 200: ZPrestigeAnswer },
+      },
+    },
+    async (request) => prestige(db, requireAuth(request).user.id),
   );
 
   app.get(
@@ -281,20 +323,16 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireAuth(request).user;
       const { userId } = request.params;
       if (userId !== caller.id && !(await visibleProfile(db, userId, caller.id))) throw notFound('User not found');
-      const progress = await progressOf(db, userId);
-      const level = {
-        ...progress,
-        rank: { ...rankOf(progress.level), perks: [...rankOf(progress.level).perks] },
-        nextMilestone: nextMilestone(progress.level),
-      };
+      const level = await levelAnswerOf(db, userId);
       if (userId !== caller.id) return { level };
       const today = localDay(new Date(), await timeZoneOf(db, userId));
-      const [quests, login, chat] = await Promise.all([
+      const [quests, login, chat, tokensSpent] = await Promise.all([
         openQuestsOf(db, userId),
         streakSummary(db, userId, 'daily_login', today),
         streakSummary(db, userId, 'daily_chat', today),
+        tokensSpentOf(db, userId),
       ]);
-      return { level, quests, streaks: [login, chat] };
+      return { level, quests, streaks: [login, chat], tokensSpent };
     },
   );
 };

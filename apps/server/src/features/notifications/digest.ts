@@ -1,4 +1,4 @@
-import { and, avg, type Column, count, desc, eq, gte, inArray, lt, ne, notExists, sql, sum } from 'drizzle-orm';
+import { and, avg, type Column, count, desc, eq, gte, inArray, isNull, lt, ne, notExists, sql, sum } from 'drizzle-orm';
 import { mergeSection } from '@app/shared/account/sections';
 import { DEFAULT_NOTIFICATIONS, ZNotificationSettings } from '@app/shared/notifications/settings';
 import type { AppContext } from '../../context';
@@ -6,10 +6,10 @@ import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, botRatings, chatMessages, chats, jobRuns } from '../../db/schema/chats';
 import { ledgerEntries } from '../../db/schema/ledger';
-import { userSettings } from '../../db/schema/settings';
+import { notifications, userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { digestDue, digestPeriodKey, digestWindowStart, type DigestFrequency } from './digest-schedule';
-import { digestMail, type DigestRecommendation, type DigestStats } from './mail-templates';
+import { digestMail, type DigestNotice, type DigestRecommendation, type DigestStats } from './mail-templates';
 
 export const DIGEST_JOB = 'notification-digest';
 /** How often each instance looks for due digests; the chosen times are on the hour, so a digest leaves within this of it. */
@@ -129,6 +129,26 @@ export async function digestRecommendations(db: Executor, userId: string, limit 
   return rows.map((r) => ({ ...r, description: r.description.length > 140 ? `${r.description.slice(0, 139)}…` : r.description }));
 }
 
+/** How many of the period's unread notifications a digest lists. */
+const DIGEST_NOTICES = 10;
+
+/** The user's notifications of the window still unread, newest first: every kind the bell has. */
+export async function digestNotices(db: Executor, userId: string, since: Date, until: Date): Promise<DigestNotice[]> {
+  return db
+    .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        gte(notifications.createdAt, since),
+        lt(notifications.createdAt, until),
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(DIGEST_NOTICES);
+}
+
 /**
  * Sends one digest for one period, once: the period is claimed in job_runs first (a second job for
  * it, from another instance's scan, finds it taken and stops), and given back if the mail fails so
@@ -157,12 +177,20 @@ export async function sendDigest(ctx: AppContext, payload: DigestPayload, now: D
   if (claimed.length === 0) return 'skipped';
   try {
     const { digest } = parsed.data;
-    const [stats, recommendations] = await Promise.all([
-      digest.includeStats ? digestStats(ctx.db, payload.userId, digestWindowStart(now, payload.frequency), now) : null,
+    const since = digestWindowStart(now, payload.frequency);
+    const [stats, recommendations, notices] = await Promise.all([
+      digest.includeStats ? digestStats(ctx.db, payload.userId, since, now) : null,
       digest.includeRecommendations ? digestRecommendations(ctx.db, payload.userId) : null,
+      digestNotices(ctx.db, payload.userId, since, now),
     ]);
     await ctx.mailer.send(
-      digestMail(row.email, ctx.config.publicUrl, { displayName: row.displayName, frequency: payload.frequency, stats, recommendations }),
+      digestMail(row.email, ctx.config.publicUrl, {
+        displayName: row.displayName,
+        frequency: payload.frequency,
+        stats,
+        recommendations,
+        notices,
+      }),
     );
   } catch (err) {
     await ctx.db.delete(jobRuns).where(and(eq(jobRuns.job, DIGEST_JOB), eq(jobRuns.key, runKey)));

@@ -1,7 +1,14 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { InAppNotification, NotificationList } from '@app/shared/notifications/schemas';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_FILTERS,
+  NOTIFICATION_MESSAGES,
+  type InAppNotification,
+  type NotificationFilter,
+  type NotificationList,
+} from '@app/shared/notifications/schemas';
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/settings';
+import { badRequest } from '../../lib/http-errors';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -23,25 +30,66 @@ export async function unreadCountOf(db: Executor, userId: string): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** A page of the user's bell, newest first, with the unread count. */
-export async function listNotifications(
-  db: Executor,
-  userId: string,
-  q: { page: number; limit: number; unreadOnly: boolean },
-): Promise<NotificationList> {
-  const where = and(eq(notifications.userId, userId), q.unreadOnly ? isNull(notifications.readAt) : undefined);
+type ListQuery = { page: number; limit: number; unreadOnly: boolean; type?: NotificationFilter; cursor?: string };
+
+/**
+ * A cursor names the last row of a page by its exact place in the order (created_at as the
+ * database writes it, to the microsecond, then id): the next page starts after it, whatever was
+ * added or deleted meanwhile.
+ */
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && TIMESTAMP.test(String(value[0])) && UUID.test(String(value[1]))) {
+      return [String(value[0]), String(value[1])];
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw badRequest(NOTIFICATION_MESSAGES.cursorInvalid, 'cursor');
+}
+
+/**
+ * A page of the user's bell, newest first, with the unread count: numbered (`page`) or after a
+ * cursor (the infinite scroll), of one type filter or all. `nextCursor` continues either way.
+ */
+export async function listNotifications(db: Executor, userId: string, q: ListQuery): Promise<NotificationList> {
+  const where = and(
+    eq(notifications.userId, userId),
+    q.unreadOnly ? isNull(notifications.readAt) : undefined,
+    q.type ? inArray(notifications.type, [...NOTIFICATION_FILTERS[q.type]]) : undefined,
+  );
+  const after = q.cursor ? decodeCursor(q.cursor) : null;
   const [rows, [total], unreadCount] = await Promise.all([
     db
-      .select()
+      .select({ row: notifications, at: sql<string>`${notifications.createdAt}::text` })
       .from(notifications)
-      .where(where)
+      .where(
+        and(
+          where,
+          after ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+        ),
+      )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .limit(q.limit + 1)
+      .offset(after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(notifications).where(where),
     unreadCountOf(db, userId),
   ]);
-  return { items: rows.map(toInAppNotification), page: q.page, limit: q.limit, total: total?.n ?? 0, unreadCount };
+  const shown = rows.slice(0, q.limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map((r) => toInAppNotification(r.row)),
+    page: after ? 1 : q.page,
+    limit: q.limit,
+    total: total?.n ?? 0,
+    unreadCount,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(last.at, last.row.id) : null,
+  };
 }
 
 /** Marks one of the user's notifications read (kept read if it was); null when it is not theirs. */
@@ -75,4 +123,10 @@ export async function deleteNotification(db: Executor, userId: string, id: strin
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/** Clears the user's bell (every notification, read or not); answers how many went. */
+export async function clearNotifications(db: Executor, userId: string): Promise<number> {
+  const rows = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id });
+  return rows.length;
 }

@@ -52,11 +52,20 @@ export interface DigestRecommendation {
   description: string;
 }
 
+/** One unread notification of the period (any kind: a reply, a follower, a broadcast, a level…). */
+export interface DigestNotice {
+  title: string;
+  body: string;
+  link: string | null;
+}
+
 export interface DigestContent {
   displayName: string;
   frequency: 'daily' | 'weekly' | 'monthly';
   stats: DigestStats | null;
   recommendations: DigestRecommendation[] | null;
+  /** The period's unread notifications; none or absent: no such part. */
+  notices?: DigestNotice[];
 }
 
 const PERIOD_WORDS = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
@@ -91,6 +100,15 @@ export function digestMail(to: string, publicUrl: string, c: DigestContent): Mai
           ([k, v]) => `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(k)}</td><td style="font-weight:600">${escapeHtml(v)}</td></tr>`,
         )
         .join('')}</table>`,
+    );
+  }
+  if (c.notices && c.notices.length > 0) {
+    const href = (n: DigestNotice) => `${publicUrl}${n.link ?? '/notifications'}`;
+    text.push(`Unread notifications:\n${c.notices.map((n) => `  ${n.title}${n.body ? ` — ${n.body}` : ''}\n  ${href(n)}`).join('\n')}`);
+    html.push(
+      `<h3 style="margin:16px 0 4px">Unread notifications</h3><ul>${c.notices
+        .map((n) => `<li><a href="${escapeHtml(href(n))}">${escapeHtml(n.title)}</a>${n.body ? ` — ${escapeHtml(n.body)}` : ''}</li>`)
+        .join('')}</ul>`,
     );
   }
   if (c.recommendations && c.recommendations.length > 0) {

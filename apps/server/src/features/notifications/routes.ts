@@ -8,6 +8,7 @@ import {
   ZNotificationList,
   ZNotificationListQuery,
   ZNotificationParams,
+  ZNotificationsCleared,
   ZNotificationTestBody,
   ZNotificationTestResult,
   ZPushPublicKey,
@@ -26,10 +27,19 @@ import { Limiter } from '../../lib/limiter';
 import { requireAuth } from '../../plugins/auth';
 import { registerSectionRoutes } from '../account';
 import { DIGEST_JOB, DIGEST_SCAN_EVERY_MS, scanDueDigests, sendDigest, type DigestPayload } from './digest';
-import { deleteNotification, listNotifications, markAllRead, markRead, toInAppNotification, unreadCountOf } from './inbox';
+import {
+  clearNotifications,
+  deleteNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+  toInAppNotification,
+  unreadCountOf,
+} from './inbox';
 import { subscribeNotifications } from './events';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
-import { addInAppNotification, DELIVER_JOB, deliverNotification, type DeliverPayload } from './notify';
+import { FAN_OUT_JOB, runFanOut, type FanOutPayload } from './fan-out';
+import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, type DeliverPayload } from './notify';
 import { pushToUser } from './push';
 import { vapidKeysOf } from './vapid';
 
@@ -68,6 +78,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     await sendDigest(ctx, payload as unknown as DigestPayload);
   });
   ctx.jobs.every('notification-digests', DIGEST_SCAN_EVERY_MS, () => scanDueDigests(ctx));
+  ctx.jobs.handle(FAN_OUT_JOB, async (payload) => {
+    await runFanOut(ctx, payload as unknown as FanOutPayload);
+  });
+  ctx.jobs.every('notification-claims-prune', 24 * 60 * 60_000, () => pruneNoticeClaims(db));
 
   // ——— Settings ———
 
@@ -245,6 +259,23 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireAuth(request).user.id;
       const updated = await markAllRead(db, userId);
       return { updated, unreadCount: await unreadCountOf(db, userId) };
+    },
+  );
+
+  app.delete(
+    '/notifications',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "Clear my bell: delete all my notifications (the bell's Clear all)",
+        response: { 200: ZNotificationsCleared },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const deleted = await clearNotifications(db, userId);
+      return { deleted, unreadCount: await unreadCountOf(db, userId) };
     },
   );
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_PRICING, type PricingConfig } from '@app/shared/pricing/rules';
 import type { Database } from '../../db/client';
 import { pricingConfig } from '../../db/schema/pricing';
+import { recordAdminAction } from '../admin-audit';
 
 /** How long a read of the pricing is trusted (bots-header-auth.md §9: 600 000 ms). */
 export const PRICING_CACHE_MS = 600_000;
@@ -28,10 +29,20 @@ export class PricingStore {
   }
 
   async save(config: PricingConfig, by: string): Promise<PricingConfig> {
-    await this.db
-      .insert(pricingConfig)
-      .values({ id: 1, config, updatedBy: by, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: pricingConfig.id, set: { config, updatedBy: by, updatedAt: new Date() } });
+    await this.db.transaction(async (tx) => {
+      const [previous] = await tx.select({ config: pricingConfig.config }).from(pricingConfig).where(eq(pricingConfig.id, 1)).for('update');
+      await tx
+        .insert(pricingConfig)
+        .values({ id: 1, config, updatedBy: by, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: pricingConfig.id, set: { config, updatedBy: by, updatedAt: new Date() } });
+      // The audit row keeps what the save replaced, so the log shows the change (decision 023).
+      await recordAdminAction(tx, {
+        adminId: by,
+        action: 'pricing.saved',
+        targetType: 'pricing',
+        details: { from: previous?.config ?? DEFAULT_PRICING, to: config },
+      });
+    });
     this.cached = { config, until: this.now() + PRICING_CACHE_MS };
     return config;
   }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
 import type { PublicProfile } from '@app/shared/profiles/schemas';
 import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
@@ -62,27 +62,4 @@ export async function profileOf(db: Executor, user: typeof users.$inferSelect, v
     stats: stats ?? { publicBots: 0, totalChats: 0, totalMessages: 0, avgRating: null },
     level: null,
   };
-}
-
-/** The latest bots the user created or changed that the viewer may see (their own: all). */
-export async function recentActivity(db: Executor, userId: string, viewerId: string | null, limit = 5) {
-  const visible =
-    viewerId === userId
-      ? eq(bots.createdBy, userId)
-      : and(eq(bots.createdBy, userId), eq(bots.visibility, 'public'), eq(bots.isActive, true));
-  const rows = await db
-    .select({ id: bots.id, name: bots.name, avatarUrl: bots.avatarUrl, createdAt: bots.createdAt, updatedAt: bots.updatedAt })
-    .from(bots)
-    .where(visible)
-    .orderBy(desc(bots.updatedAt))
-    .limit(limit);
-  return rows.map((b) => {
-    // An edit within a minute of creation is still the creation.
-    const updated = b.updatedAt.getTime() - b.createdAt.getTime() > 60_000;
-    return {
-      type: updated ? ('bot_updated' as const) : ('bot_created' as const),
-      at: (updated ? b.updatedAt : b.createdAt).toISOString(),
-      bot: { id: b.id, name: b.name, avatarUrl: b.avatarUrl },
-    };
-  });
 }

@@ -5,7 +5,6 @@ import {
   PROFILE_MESSAGES,
   ZFollowParams,
   ZFollowResult,
-  ZProfileActivity,
   ZProfileParams,
   ZProfileUserPage,
   ZPublicProfile,
@@ -13,7 +12,7 @@ import {
 import { userFollows, users } from '../../db/schema/users';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
-import { followCounts, profileOf, recentActivity } from './repository';
+import { followCounts, profileOf } from './repository';
 import { visibleProfile } from './visibility';
 
 const tags = ['profiles'];
@@ -40,26 +39,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, privacy, isOwner } = await loadWithPrivacy(request.params.usernameOrId, viewerId);
       const profile = await profileOf(db, user, viewerId);
       return isOwner || privacy.showLocation ? profile : { ...profile, location: '' };
-    },
-  );
-
-  app.get(
-    '/:usernameOrId/activity',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "The user's recent activity that the caller may see",
-        params: ZProfileParams,
-        response: { 200: ZProfileActivity },
-      },
-    },
-    async (request) => {
-      const viewerId = request.auth?.user.id ?? null;
-      const { user, privacy, isOwner } = await loadWithPrivacy(request.params.usernameOrId, viewerId);
-      // Show Activity off: others see no activity.
-      if (!isOwner && !privacy.shareActivityStatus) return { items: [] };
-      return { items: await recentActivity(db, user.id, viewerId) };
     },
   );
 

@@ -13,6 +13,7 @@ import {
 } from '@app/shared/referrals/rules';
 import { REFERRAL_ERROR_CODES, REFERRAL_MESSAGES } from '@app/shared/referrals/messages';
 import type { Database, Transaction } from '../../db/client';
+import type { DomainEvents, RecordEvent } from '../../events/bus';
 import { sessions } from '../../db/schema/auth';
 import { wallets } from '../../db/schema/ledger';
 import { purchases } from '../../db/schema/payments';
@@ -21,13 +22,16 @@ import { users } from '../../db/schema/users';
 import { AppError, conflict, notFound } from '../../lib/http-errors';
 import { countPosting, postLedgerEntry, type LedgerMetrics, type LedgerPosting } from '../tokens';
 import { isDisposableEmail } from './disposable';
+import { recordAdminAction } from '../admin-audit';
 import { referralSettings } from './settings';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
-/** What the program needs of the app: its database and where ledger movements are counted. */
+/** What the program needs of the app: its database, its events, and where ledger movements are counted. */
 export interface ProgramDeps {
   db: Database;
+  /** Referral facts (joined, confirmed) are published once their transaction has committed. */
+  events: Pick<DomainEvents, 'inTransaction'>;
   metrics: LedgerMetrics;
   /** The user token price in euros (the pricing area's), for purchase bonuses. */
   userTokenCostEur: () => Promise<number>;
@@ -37,14 +41,21 @@ const DAY_MS = 24 * 60 * 60_000;
 const isUnique = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
 /** Runs `work` in a transaction and counts its ledger postings once it has committed. */
-async function withPostings<T>(deps: ProgramDeps, work: (tx: Transaction, post: (p: LedgerPosting) => Promise<void>) => Promise<T>) {
+async function withPostings<T>(
+  deps: ProgramDeps,
+  work: (tx: Transaction, post: (p: LedgerPosting) => Promise<void>, record: RecordEvent) => Promise<T>,
+) {
   const posted: LedgerPosting[] = [];
-  const result = await deps.db.transaction((tx) =>
-    work(tx, async (p) => {
-      if (p.amount === 0) return;
-      const r = await postLedgerEntry(tx, p, null);
-      if (!r.duplicate) posted.push(p);
-    }),
+  const result = await deps.events.inTransaction(deps.db, (tx, record) =>
+    work(
+      tx,
+      async (p) => {
+        if (p.amount === 0) return;
+        const r = await postLedgerEntry(tx, p, null);
+        if (!r.duplicate) posted.push(p);
+      },
+      record,
+    ),
   );
   for (const p of posted) countPosting(deps.metrics, p);
   return result;
@@ -76,7 +87,7 @@ export interface Attachment {
 export async function attachReferral(deps: ProgramDeps, input: AttachInput): Promise<Attachment> {
   const settings = await referralSettings(deps.db);
   try {
-    return await withPostings(deps, async (tx, post) => {
+    return await withPostings(deps, async (tx, post, record) => {
       const [owner] = await tx
         .select({ userId: referralCodes.userId })
         .from(referralCodes)
@@ -108,9 +119,10 @@ export async function attachReferral(deps: ProgramDeps, input: AttachInput): Pro
       if (!inserted[0]) throw conflict(REFERRAL_ERROR_CODES.ALREADY_REFERRED, REFERRAL_MESSAGES.alreadyReferred);
       let referral = inserted[0];
       let bonus = 0;
+      record('referral.joined', { referralId: referral.id, referrerId: referrer.id, referredId: referred.id, status });
       if (status === 'pending') {
         bonus = await payReferredBonus(post, referral, settings);
-        if (referred.verified) referral = (await confirmInTx(tx, post, referral.id, settings)) ?? referral;
+        if (referred.verified) referral = (await confirmInTx(tx, post, record, referral.id, settings)) ?? referral;
       }
       return { referral, bonus };
     });
@@ -164,6 +176,7 @@ async function payReferredBonus(post: (p: LedgerPosting) => Promise<void>, refer
 async function confirmInTx(
   tx: Transaction,
   post: (p: LedgerPosting) => Promise<void>,
+  record: RecordEvent,
   referralId: string,
   settings: ReferralSettings,
 ): Promise<ReferralRow | null> {
@@ -182,20 +195,26 @@ async function confirmInTx(
     reference: confirmed.id,
     idempotencyKey: `referral-registration:${confirmed.id}`,
   });
+  record('referral.confirmed', {
+    referralId: confirmed.id,
+    referrerId: confirmed.referrerId,
+    referredId: confirmed.referredId,
+    bonus: confirmed.registrationBonus,
+  });
   return confirmed;
 }
 
 /** The referred user verified their address: the referrer's pending registration bonus is confirmed (once). */
 export async function confirmVerifiedReferral(deps: ProgramDeps, referredId: string): Promise<ReferralRow | null> {
   const settings = await referralSettings(deps.db);
-  return withPostings(deps, async (tx, post) => {
+  return withPostings(deps, async (tx, post, record) => {
     const [pending] = await tx
       .select({ id: referrals.id })
       .from(referrals)
       .innerJoin(users, eq(users.id, referrals.referredId))
       .where(and(eq(referrals.referredId, referredId), eq(referrals.status, 'pending'), sql`${users.emailVerifiedAt} is not null`));
     if (!pending) return null;
-    return confirmInTx(tx, post, pending.id, settings);
+    return confirmInTx(tx, post, record, pending.id, settings);
   });
 }
 
@@ -225,7 +244,7 @@ async function holdMissedPurchaseBonuses(deps: ProgramDeps, referral: ReferralRo
 
 async function decideReferral(deps: ProgramDeps, id: string, adminId: string, approve: boolean): Promise<ReferralRow> {
   const settings = await referralSettings(deps.db);
-  return withPostings(deps, async (tx, post) => {
+  return withPostings(deps, async (tx, post, record) => {
     const [reviewed] = await tx
       .update(referrals)
       .set({ status: approve ? 'pending' : 'rejected', reviewedAt: new Date(), reviewedBy: adminId })
@@ -236,10 +255,17 @@ async function decideReferral(deps: ProgramDeps, id: string, adminId: string, ap
       if (!exists) throw notFound();
       throw conflict(REFERRAL_ERROR_CODES.NOT_FLAGGED, REFERRAL_MESSAGES.notFlagged);
     }
+    await recordAdminAction(tx, {
+      adminId,
+      action: approve ? 'referral.approved' : 'referral.rejected',
+      targetType: 'referral',
+      targetId: reviewed.id,
+      details: { referrerId: reviewed.referrerId, referredId: reviewed.referredId, flagReason: reviewed.reason },
+    });
     if (!approve) return reviewed;
     await payReferredBonus(post, reviewed, settings);
     const [referred] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, reviewed.referredId));
-    if (referred?.verified) return (await confirmInTx(tx, post, reviewed.id, settings)) ?? reviewed;
+    if (referred?.verified) return (await confirmInTx(tx, post, record, reviewed.id, settings)) ?? reviewed;
     return reviewed;
   });
 }

@@ -54,7 +54,7 @@ const RELEASE_EVERY_MS = 10 * 60_000;
  */
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, redis, events, jobs, metrics } = app.ctx;
-  const deps: ProgramDeps = { db, metrics, userTokenCostEur: async () => (await pricingOf(db).get()).user_token_cost_eur };
+  const deps: ProgramDeps = { db, events, metrics, userTokenCostEur: async () => (await pricingOf(db).get()).user_token_cost_eur };
   const prefix = `${config.redisPrefix}referral:`;
   // Codes can't be enumerated: every click, lookup and apply counts against the caller's address.
   const clicksPerIp = new Limiter({ redis, keyPrefix: `${prefix}click-ip`, points: 60, durationSeconds: 600 });

@@ -101,12 +101,16 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       const [broken] = evaluatePassword(newPassword).errors;
       if (broken) throw badRequest(broken, 'newPassword');
 
-      if (user.passwordHash) {
+      // The stored hash, not the request's copy of the user: an instance's session cache may hold a
+      // row from before a change made through another instance (decision 024).
+      const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+      const passwordHash = stored?.passwordHash ?? null;
+      if (passwordHash) {
         if (!currentPassword) throw badRequest(SECURITY_MESSAGES.currentPasswordRequired, 'currentPassword');
         // Counted before the check and forgiven on success, as at sign-in: a stolen session can't guess on.
         const wait = await limits.passwordChangePerUser.hit(user.id);
         if (wait) throw tooManyRequests(SECURITY_MESSAGES.passwordChangeLimited, wait);
-        if (!(await verifyPassword(user.passwordHash, currentPassword)))
+        if (!(await verifyPassword(passwordHash, currentPassword)))
           throw new AppError(400, SECURITY_ERROR_CODES.INVALID_CURRENT_PASSWORD, SECURITY_MESSAGES.currentPasswordWrong, 'currentPassword');
         await limits.passwordChangePerUser.reset(user.id);
         if (currentPassword === newPassword) throw badRequest(SECURITY_MESSAGES.samePassword, 'newPassword');
@@ -297,7 +301,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, sessionId } = requireAuth(request);
-      return { revoked: await revokeOtherSessions(db, user.id, sessionId, 'signed_out_by_user') };
+      const ended = await revokeOtherSessions(db, user.id, sessionId, 'signed_out_by_user');
+      for (const id of ended) await app.ctx.events.publish('session.revoked', { userId: user.id, sessionId: id });
+      return { revoked: ended.length };
     },
   );
 
@@ -318,6 +324,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!SESSION_ID_PATTERN.test(id)) throw notFound(SECURITY_MESSAGES.sessionNotFound);
       if (id === sessionId) throw new AppError(400, SECURITY_ERROR_CODES.CURRENT_SESSION, SECURITY_MESSAGES.currentSession);
       if (!(await revokeOwnSession(db, user.id, id, 'signed_out_by_user'))) throw notFound(SECURITY_MESSAGES.sessionNotFound);
+      await app.ctx.events.publish('session.revoked', { userId: user.id, sessionId: id });
       return { revoked: 1 };
     },
   );

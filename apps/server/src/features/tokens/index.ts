@@ -8,6 +8,7 @@ export {
   countPosting,
   getBalance,
   InsufficientBalanceError,
+  onPostingCounted,
   postLedgerEntry,
   postingSteps,
   postingValues,

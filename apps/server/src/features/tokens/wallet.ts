@@ -38,9 +38,23 @@ class DuplicatePosting extends Error {}
 /** Where movements are counted (`app.ctx.metrics`); null where nothing counts them (scripts, unit tests). */
 export type LedgerMetrics = Pick<AppMetrics, 'ledgerPostings'> | null;
 
-/** Counts a movement that was posted (not a duplicate), once it is committed. */
-export function countPosting(metrics: LedgerMetrics, posting: Pick<LedgerPosting, 'reason' | 'currency'>): void {
-  metrics?.ledgerPostings.inc({ reason: posting.reason, currency: posting.currency });
+/** Told of each movement once it is committed (the app's announcer: `balance.changed`, for the live badge). */
+export type PostingListener = (posting: Pick<LedgerPosting, 'userId' | 'currency'>) => void;
+
+// Keyed by the app's metrics: every committed movement already reaches countPosting with them
+// (decision 021), so the announcement needs no new parameter through the areas that post.
+const listeners = new WeakMap<object, PostingListener>();
+
+/** Calls `listener` for every movement counted in `metrics` from now on (one listener per app). */
+export function onPostingCounted(metrics: NonNullable<LedgerMetrics>, listener: PostingListener): void {
+  listeners.set(metrics, listener);
+}
+
+/** Counts a movement that was posted (not a duplicate), once it is committed, and tells the app's listener. */
+export function countPosting(metrics: LedgerMetrics, posting: Pick<LedgerPosting, 'reason' | 'currency' | 'userId'>): void {
+  if (!metrics) return;
+  metrics.ledgerPostings.inc({ reason: posting.reason, currency: posting.currency });
+  listeners.get(metrics)?.(posting);
 }
 
 /**

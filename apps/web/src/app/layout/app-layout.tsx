@@ -11,6 +11,12 @@ import { SidebarNav } from './sidebar';
 // Loaded when first wanted, not with every page: the drawer, the banner (signed in only) and the sign-in forms.
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 const AppDeletionBanner = lazy(() => import('@/features/account-data/deletion-banner').then((m) => ({ default: m.AppDeletionBanner })));
+// Signed in only: the in-app gamification notifications (gamification.md §2.12), drawing nothing themselves.
+const GamificationToasts = lazy(() =>
+  import('@/features/gamification/gamification-toasts').then((m) => ({ default: m.GamificationToasts })),
+);
+// Signed in only: the live stream that updates the bell, the balances and the progress (features/live), drawing nothing.
+const LiveUpdates = lazy(() => import('@/features/live/live-updates').then((m) => ({ default: m.LiveUpdates })));
 const AuthModal = lazy(() => import('@/features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
 
 /** The shell of every page: header on top, the 16rem sidebar on desktops (a drawer on phones), the page beside it. */
@@ -59,6 +65,16 @@ export function AppLayout() {
       {menuLoaded && (
         <Suspense>
           <MobileNav open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
+      {signedIn && (
+        <Suspense>
+          <GamificationToasts />
+        </Suspense>
+      )}
+      {signedIn && (
+        <Suspense>
+          <LiveUpdates />
         </Suspense>
       )}
       {authModalLoaded && (

@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
+import { SearchLauncher } from '@/features/search/search-launcher';
 import { useTier } from '@/features/subscriptions/use-tier';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ThemeButton } from './theme-button';
 
 // The menus and popovers (Radix, floating-ui) and the signed-in widgets load after the first
@@ -43,6 +45,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const user = useCurrentUser();
   const isLoading = useAuthStore((s) => s.isLoading);
   const showAuthModal = useAuthModal((s) => s.show);
+  // The prerendered home page shows the menu's disabled look-alike until React has taken over.
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
@@ -58,6 +62,8 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       </Button>
       <Logo className="min-w-0 [&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
       <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        {/* The Ctrl/Cmd+K search: the button and the key listener; the dialog is a lazy chunk. */}
+        <SearchLauncher />
         {user?.role === 'admin' ? (
           <Button variant="ghost" size="sm" asChild>
             <Link to={ROUTES.admin} aria-label={t('header.admin')} data-testid="header-admin">
@@ -77,9 +83,13 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             <NotificationBell />
           </Suspense>
         ) : null}
-        <Suspense fallback={<ThemeButton disabled />}>
-          <ThemeMenu />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={<ThemeButton disabled />}>
+            <ThemeMenu />
+          </Suspense>
+        ) : (
+          <ThemeButton disabled />
+        )}
         {isLoading ? (
           <Skeleton className="size-9 rounded-full" />
         ) : user ? (
@@ -87,7 +97,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             <ProfileMenu user={user} />
           </Suspense>
         ) : (
-          <Button onClick={() => showAuthModal('signin')} data-testid="sign-in">
+          <Button onClick={() => showAuthModal('signin')} data-testid="sign-in" data-signed-out>
             {t('auth.signIn')}
           </Button>
         )}

@@ -1,7 +1,8 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '@/components/logo';
+import { openSearch } from '@/features/search/open-search';
 import { SidebarNav } from './sidebar';
 
 /** The sidebar as a drawer on screens narrower than the desktop layout; Escape or the backdrop closes it. */
@@ -26,6 +27,18 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
             </DialogPrimitive.Close>
           </div>
           <div className="flex-1 overflow-y-auto">
+            <button
+              type="button"
+              className="mx-3 mt-3 flex w-[calc(100%-1.5rem)] items-center gap-3 rounded-md border px-3 py-2 text-sm text-muted-foreground hover:bg-accent"
+              onClick={() => {
+                onOpenChange(false);
+                openSearch();
+              }}
+              data-testid="mobile-search"
+            >
+              <Search className="size-4" aria-hidden="true" />
+              {t('header.search')}
+            </button>
             <SidebarNav onNavigate={() => onOpenChange(false)} />
           </div>
         </DialogPrimitive.Content>

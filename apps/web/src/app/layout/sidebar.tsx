@@ -11,6 +11,9 @@ import { COMMUNITY_URL, NAV_ITEMS, SECONDARY_NAV_ITEMS, type NavItem } from './n
 
 // The menu (Radix, floating-ui) loads after the first paint; its trigger shows meanwhile.
 const LanguageMenu = lazy(() => import('./language-menu').then((m) => ({ default: m.LanguageMenu })));
+// Signed in only, after the first paint like the menus: the links to Achievements, Missions and the
+// game profile, and the compact gamification widget (gamification.md §2.5).
+const SidebarGamification = lazy(() => import('@/features/gamification/sidebar-section').then((m) => ({ default: m.SidebarGamification })));
 
 function Item({ item, signedIn, onNavigate }: { item: NavItem; signedIn: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -33,7 +36,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const tier = useTier(user);
   const signedIn = user !== null;
   return (
-    <nav className="flex h-full flex-col gap-1 p-3" aria-label={t('nav.main')}>
+    <nav className="flex min-h-full flex-col gap-1 p-3" aria-label={t('nav.main')}>
       {NAV_ITEMS.map((item) => (
         <Item key={item.to} item={item} signedIn={signedIn} onNavigate={onNavigate} />
       ))}
@@ -51,6 +54,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       <Suspense fallback={<LanguageTrigger disabled />}>
         <LanguageMenu />
       </Suspense>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SidebarGamification linkClass={linkClass} onNavigate={onNavigate} />
+        </Suspense>
+      ) : null}
       <div className="mt-auto grid gap-1 pt-4">
         {user?.role === 'admin' ? (
           <NavLink to={ROUTES.admin} className={linkClass} onClick={onNavigate}>

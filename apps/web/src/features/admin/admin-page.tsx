@@ -1,46 +1,54 @@
-import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, Search, Shield, Users } from 'lucide-react';
-import { useState } from 'react';
+import { BarChart3, CalendarRange, Coins, Flag, Megaphone, ScrollText, Shield, Users, Workflow } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
-import { ZAdminUserPage } from '@app/shared/admin/schemas';
-import { TIER_BADGES } from '@app/shared/users/roles';
-import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api-client';
-import { useDebounced } from '@/lib/use-debounced';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AnalyticsPanel } from './analytics-panel';
+import { AuditPanel } from './audit-panel';
+import { BroadcastPanel } from './broadcast-panel';
 import { EconomyPanel } from './economy-panel';
+import { JobsPanel } from './jobs-panel';
 import { ModerationPanel } from './moderation-panel';
 import { PricingPanel } from './pricing-panel';
-import { TokenPurchasesPanel } from './token-purchases-panel';
 import { ReferralReviewPanel } from './referral-review-panel';
+import { SeasonsPanel } from './seasons-panel';
+import { TokenPurchasesPanel } from './token-purchases-panel';
+import { UsersPanel } from './users-panel';
 import './texts';
 
-const PAGE_SIZE = 20;
+const SECTIONS = [
+  { id: 'users', icon: Users },
+  { id: 'moderation', icon: Flag },
+  { id: 'analytics', icon: BarChart3 },
+  { id: 'broadcast', icon: Megaphone },
+  { id: 'jobs', icon: Workflow },
+  { id: 'audit', icon: ScrollText },
+  { id: 'economy', icon: Coins },
+  { id: 'seasons', icon: CalendarRange },
+] as const;
+type Section = (typeof SECTIONS)[number]['id'];
 
-/** /admin (admins only): the pricing, the provider's API token purchases, the economy report, moderation and the users. */
+/**
+ * /admin (admins only; the server refuses everyone else on every call): the console's sections,
+ * one tab each, the open one in the address (?section=) so that it can be linked and reloaded.
+ * Only the open tab is mounted, so only its calls run.
+ */
 export function AdminPage() {
-  const { t, i18n } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useQuery({
-    queryKey: ['admin', 'users', { q, page }],
-    queryFn: () =>
-      api(`/api/admin/users?page=${page}&limit=${PAGE_SIZE}${q ? `&q=${encodeURIComponent(q)}` : ''}`, { schema: ZAdminUserPage }),
-    placeholderData: (previous) => previous,
-  });
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('section');
+  const section: Section = SECTIONS.some((s) => s.id === asked) ? (asked as Section) : 'users';
+  const tabs = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls: the open section's tab is brought into view (a link to ?section=jobs).
+  useEffect(() => {
+    tabs.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <header className="flex flex-wrap items-center gap-3">
         <span className="flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Shield className="size-5" />
+          <Shield className="size-5" aria-hidden="true" />
         </span>
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('admin.title')}</h1>
@@ -48,89 +56,47 @@ export function AdminPage() {
         </div>
       </header>
 
-      <PricingPanel />
-      <TokenPurchasesPanel />
-      <EconomyPanel />
-
-      <ModerationPanel />
-
-      <ReferralReviewPanel />
-
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
-          <div className="grid gap-1">
-            <CardTitle className="flex items-center gap-2">
-              <Users className="size-5" />
-              {t('admin.users')}
-            </CardTitle>
-            {users.data ? <CardDescription>{t('admin.usersCount', { count: users.data.total })}</CardDescription> : null}
-          </div>
-          <div className="relative w-full sm:w-72">
-            <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-            <Input
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-              placeholder={t('admin.searchUsers')}
-              aria-label={t('admin.searchUsers')}
-              className="pl-9"
-            />
-          </div>
-        </CardHeader>
-        <CardContent>
-          {users.isError ? (
-            <Alert variant="destructive">
-              <AlertCircle />
-              {t('admin.loadFailed')}
-            </Alert>
-          ) : users.isPending ? (
-            <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : users.data.items.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">{t('admin.noUsers')}</p>
-          ) : (
-            <ul className="divide-y" data-testid="admin-users">
-              {users.data.items.map((u) => (
-                <li key={u.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
-                  <div className="min-w-0 flex-[1_1_12rem]">
-                    <p className="truncate font-medium">
-                      {u.displayName} <span className="text-sm font-normal text-muted-foreground">@{u.username}</span>
-                    </p>
-                    <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    {u.role === 'admin' ? <Badge>{t('admin.roleAdmin')}</Badge> : null}
-                    <Badge variant="secondary">{TIER_BADGES[u.tier]}</Badge>
-                    {u.emailVerified ? (
-                      <Badge variant="success">{t('admin.verified')}</Badge>
-                    ) : (
-                      <Badge variant="outline">{t('admin.unverified')}</Badge>
-                    )}
-                    {u.isDemo ? <Badge variant="outline">{t('header.demoBadge')}</Badge> : null}
-                    <span className="text-xs text-muted-foreground">{new Date(u.createdAt).toLocaleDateString(i18n.language)}</span>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {pages > 1 ? (
-            <div className="mt-4 flex items-center justify-end gap-2">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('common.previous')}
-              </Button>
-              <span className="text-sm text-muted-foreground">{t('common.pageOf', { page, pages })}</span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('common.next')}
-              </Button>
-            </div>
-          ) : null}
-        </CardContent>
-      </Card>
+      <Tabs
+        value={section}
+        onValueChange={(value) => setParams(value === 'users' ? {} : { section: value }, { replace: true })}
+        className="min-w-0"
+      >
+        <TabsList ref={tabs} aria-label={t('console.sections')} className="w-full justify-start sm:w-auto">
+          {SECTIONS.map(({ id, icon: Icon }) => (
+            <TabsTrigger key={id} value={id} data-testid={`admin-tab-${id}`}>
+              <Icon className="size-4" aria-hidden="true" />
+              {t(`console.tabs.${id}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="users">
+          <UsersPanel />
+        </TabsContent>
+        <TabsContent value="moderation">
+          <ModerationPanel />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsPanel />
+        </TabsContent>
+        <TabsContent value="broadcast">
+          <BroadcastPanel />
+        </TabsContent>
+        <TabsContent value="jobs">
+          <JobsPanel />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditPanel />
+        </TabsContent>
+        <TabsContent value="seasons">
+          <SeasonsPanel />
+        </TabsContent>
+        <TabsContent value="economy" className="grid gap-6">
+          <PricingPanel />
+          <TokenPurchasesPanel />
+          <EconomyPanel />
+          <ReferralReviewPanel />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

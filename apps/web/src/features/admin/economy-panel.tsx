@@ -1,21 +1,13 @@
-import { AlertCircle, LineChart as LineChartIcon } from 'lucide-react';
-import { useState } from 'react';
+import { LineChart as LineChartIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ADMIN_ECONOMY_MESSAGES } from '@app/shared/admin-economy/messages';
-import { addDays, daysBetween, ECONOMY_DEFAULT_DAYS, ECONOMY_MAX_DAYS, utcToday } from '@app/shared/admin-economy/rules';
 import type { EconomyReport } from '@app/shared/admin-economy/schemas';
-import { ErrorCard } from '@/components/error-card';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { translateMessage } from '@/lib/messages';
 import { useEconomyReport } from './economy-api';
 import { formatters } from './format';
+import { ReportRangeForm, ReportRangeStates, useReportRange } from './report-range';
 import './texts';
 
 const PRESETS = [7, 30, 90, 365] as const;
@@ -23,17 +15,8 @@ const PRESETS = [7, 30, 90, 365] as const;
 /** Revenue, provider cost and margin over a range of days (GET /api/admin/economy), with daily charts. */
 export function EconomyPanel() {
   const { t } = useTranslation();
-  const today = utcToday();
-  const [range, setRange] = useState({ from: addDays(today, -(ECONOMY_DEFAULT_DAYS - 1)), to: today });
-  const problem =
-    !range.from || !range.to
-      ? null
-      : range.from > range.to
-        ? ADMIN_ECONOMY_MESSAGES.rangeReversed
-        : daysBetween(range.from, range.to) > ECONOMY_MAX_DAYS
-          ? ADMIN_ECONOMY_MESSAGES.rangeTooLong
-          : null;
-  const ready = Boolean(range.from && range.to && !problem);
+  const state = useReportRange(ADMIN_ECONOMY_MESSAGES);
+  const { range, problem, ready } = state;
   const report = useEconomyReport(range, ready);
 
   return (
@@ -46,67 +29,12 @@ export function EconomyPanel() {
           </CardTitle>
           <CardDescription>{t('adminEconomy.economy.subtitle')}</CardDescription>
         </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor="economy-from">{t('adminEconomy.economy.from')}</Label>
-            <Input
-              id="economy-from"
-              type="date"
-              className="w-40"
-              value={range.from}
-              max={range.to}
-              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="economy-to">{t('adminEconomy.economy.to')}</Label>
-            <Input
-              id="economy-to"
-              type="date"
-              className="w-40"
-              value={range.to}
-              min={range.from}
-              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
-            />
-          </div>
-          <div className="flex flex-wrap gap-1.5" role="group" aria-label={t('adminEconomy.economy.presets')}>
-            {PRESETS.map((days) => {
-              const active = range.to === today && range.from === addDays(today, -(days - 1));
-              return (
-                <Button
-                  key={days}
-                  size="sm"
-                  variant={active ? 'default' : 'outline'}
-                  aria-pressed={active}
-                  onClick={() => setRange({ from: addDays(today, -(days - 1)), to: today })}
-                >
-                  {t('adminEconomy.economy.lastDays', { count: days })}
-                </Button>
-              );
-            })}
-          </div>
-        </div>
+        <ReportRangeForm idPrefix="economy" texts="adminEconomy.economy" presets={PRESETS} state={state} />
       </CardHeader>
       <CardContent>
-        {problem ? (
-          <Alert variant="destructive">
-            <AlertCircle />
-            {translateMessage(problem)}
-          </Alert>
-        ) : report.isError ? (
-          <ErrorCard message={report.error.message} onRetry={() => void report.refetch()} />
-        ) : report.isPending || !report.data ? (
-          <div className="grid gap-3" role="status" aria-label={t('common.loading')}>
-            <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              {Array.from({ length: 4 }, (_, i) => (
-                <Skeleton key={i} className="h-20" />
-              ))}
-            </div>
-            <Skeleton className="h-56" />
-          </div>
-        ) : (
-          <EconomyBody report={report.data} stale={report.isFetching} />
-        )}
+        <ReportRangeStates problem={problem} report={report} cardsClassName="grid grid-cols-2 gap-3 md:grid-cols-4" cards={4}>
+          {(data, stale) => <EconomyBody report={data} stale={stale} />}
+        </ReportRangeStates>
       </CardContent>
     </Card>
   );

@@ -11,10 +11,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useModerationRequests } from '@/features/bots/api';
 import { api } from '@/lib/api-client';
+import { translateMessage } from '@/lib/messages';
 import { toast } from 'sonner';
 import './texts';
 
-/** Reports and review requests of bots, newest first, with the admin's decision (approve, reject, hide the bot). */
+/**
+ * Reports and review requests of bots, newest first, with the admin's decision (approve, reject or
+ * dismiss, hide the bot). A request is decided once; the bot's creator is told the outcome.
+ */
 export function ModerationPanel() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
@@ -25,9 +29,12 @@ export function ModerationPanel() {
       api(`/api/bots/moderation-requests/${id}`, { method: 'PATCH', body: { status, hideBot: hideBot ?? false } }),
     onSuccess: () => {
       toast.success(t('moderation.saved'));
-      return queryClient.invalidateQueries({ queryKey: ['bots'] });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['bots'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]);
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => toast.error(translateMessage(err.message)),
   });
   const pages = requests.data ? Math.max(1, Math.ceil(requests.data.total / requests.data.limit)) : 1;
 
@@ -86,15 +93,17 @@ export function ModerationPanel() {
                 {r.description ? <p className="whitespace-pre-wrap text-sm text-muted-foreground">{r.description}</p> : null}
                 {r.status === 'pending' ? (
                   <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={decide.isPending}
-                      onClick={() => decide.mutate({ id: r.id, status: 'approved' })}
-                    >
-                      <Check />
-                      {t('moderation.approve')}
-                    </Button>
+                    {r.type === 'report' ? null : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={decide.isPending}
+                        onClick={() => decide.mutate({ id: r.id, status: 'approved' })}
+                      >
+                        <Check />
+                        {t('moderation.approve')}
+                      </Button>
+                    )}
                     <Button
                       size="sm"
                       variant="outline"
@@ -102,7 +111,7 @@ export function ModerationPanel() {
                       onClick={() => decide.mutate({ id: r.id, status: 'rejected' })}
                     >
                       <X />
-                      {t('moderation.reject')}
+                      {r.type === 'report' ? t('console.moderation.dismiss') : t('moderation.reject')}
                     </Button>
                     {r.type === 'report' && r.bot.visibility !== 'private' ? (
                       <Button

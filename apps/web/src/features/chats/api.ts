@@ -27,6 +27,9 @@ export const selectVariant = (chatId: string, messageId: string) =>
 export const editMessage = (chatId: string, messageId: string, content: string) =>
   api(`/api/chats/${chatId}/messages/${messageId}`, { method: 'PATCH', body: { content }, schema: ZChatMessage });
 export const deleteMessage = (chatId: string, messageId: string) => api(`/api/chats/${chatId}/messages/${messageId}`, { method: 'DELETE' });
+/** Tells the server that a reply finished while this tab was hidden: the user gets a "new message" notification. */
+export const reportUnseenReply = (chatId: string, messageId: string) =>
+  api(`/api/chats/${chatId}/messages/${messageId}/unseen`, { method: 'POST' });
 
 export function useDeleteChat() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@app/shared/chats/schemas';
 import { tokenBalanceKey } from '@/features/tokens/api';
 import { apiStream, type StreamEvent } from '@/lib/api-client';
-import { chatKeys, deleteMessage, editMessage, fetchMessages, selectVariant } from './api';
+import { chatKeys, deleteMessage, editMessage, fetchMessages, reportUnseenReply, selectVariant } from './api';
 
 /** Puts a message in place (same id) or at the end. */
 export function upsert(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
@@ -92,6 +92,10 @@ export function useConversation(chatId: string) {
       } else if (event === 'token') setMessages((m) => m.map((x) => (x.id === liveId ? { ...x, content: x.content + d.text } : x)));
       else if (event === 'done' || event === 'error') {
         if (d.message) setMessages((m) => upsert(m, d.message!));
+        // Finished while the user looked elsewhere: the bell (and push or email, per the settings) tells them.
+        if (event === 'done' && d.message && document.visibilityState === 'hidden') {
+          reportUnseenReply(chatId, d.message.id).catch(() => undefined);
+        }
         if (event === 'error') setError(new Error(d.error?.message ?? 'The reply could not be completed'));
       }
     };

@@ -17,8 +17,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: '/explore/trending', key: 'trending' },
   { path: '/characters', key: 'characters', guard: signedIn },
   { path: '/collection', key: 'collection', guard: signedIn },
-  { path: '/notifications', key: 'notifications', guard: signedIn },
-  { path: '/achievements', key: 'achievements', guard: signedIn },
   { path: '/partner/dashboard', key: 'partnerDashboard', guard: verified },
   { path: '/partner/games/new', key: 'partnerGamesNew', guard: verified },
   { path: '/partner/analytics', key: 'partnerAnalytics', guard: verified },

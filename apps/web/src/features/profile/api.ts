@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZFollowResult, ZProfileActivity, ZPublicProfile, type PublicProfile } from '@app/shared/profiles/schemas';
+import { ZFollowResult, ZPublicProfile, type PublicProfile } from '@app/shared/profiles/schemas';
 import { api } from '@/lib/api-client';
 
 const profileKey = (usernameOrId: string) => ['profile', usernameOrId] as const;
@@ -9,13 +9,6 @@ export function useProfile(usernameOrId: string) {
     queryKey: profileKey(usernameOrId),
     queryFn: () => api(`/api/users/${encodeURIComponent(usernameOrId)}/profile`, { schema: ZPublicProfile }),
     retry: (count, err) => (err as { status?: number }).status !== 404 && count < 2,
-  });
-}
-
-export function useActivity(usernameOrId: string) {
-  return useQuery({
-    queryKey: ['profile', usernameOrId, 'activity'],
-    queryFn: () => api(`/api/users/${encodeURIComponent(usernameOrId)}/activity`, { schema: ZProfileActivity }),
   });
 }
 

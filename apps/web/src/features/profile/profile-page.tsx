@@ -1,23 +1,30 @@
 import { numberFormat } from '@/lib/intl';
-import { Bot, MessageSquare, MessagesSquare, Star, Trophy, UserX } from 'lucide-react';
+import { Bot, MessageSquare, MessagesSquare, Star, UserX } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ROUTES } from '@app/shared/app/routes';
+import { useParams } from 'react-router';
 import type { PublicProfile } from '@app/shared/profiles/schemas';
 import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
-import { Avatar } from '@/components/ui/avatar';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePublicBots } from '@/features/bots/api';
 import { BotCard } from '@/features/bots/components/bot-card';
-import { timeAgo } from '@/features/bots/time-ago';
 import { ApiRequestError } from '@/lib/api-client';
-import { useActivity, useProfile } from './api';
+import { useProfile } from './api';
+import { ActivityFeed } from './gamification/activity-feed';
+import { EquippedBadges } from './gamification/equipped-badges';
+import { ProfileAchievements } from './gamification/profile-achievements';
+import { useProfileStats } from './gamification/api';
+import { StatsGrid } from './gamification/stats-grid';
 import { ProfileBotsTab } from './profile-bots-tab';
 import { ProfileWidget } from './profile-widget';
+
+/** The profile's overview shows the latest 5 activities (§2.11); the Activity tab pages by 20. */
+const PROFILE_ACTIVITY_LIMIT = 5;
 
 /** /profile/{usernameOrId}: the shareable profile, its bots, achievements and activity. */
 export function ProfilePage() {
@@ -36,6 +43,10 @@ export function ProfilePage() {
 
 function Profile({ profile }: { profile: PublicProfile }) {
   const { t, i18n } = useTranslation();
+  const [tab, setTab] = useState('overview');
+  // The public profile has no level of its own: the stats grid's query (shared cache) gives it.
+  const progress = useProfileStats(profile.username).data;
+  const level = profile.level ?? (progress ? { level: progress.level, rank: progress.rank.name } : null);
   const number = numberFormat(i18n.language);
   const stats = [
     { icon: Bot, label: t('profile.stats.bots'), value: number.format(profile.stats.publicBots) },
@@ -45,7 +56,7 @@ function Profile({ profile }: { profile: PublicProfile }) {
   ];
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
-      <ProfileWidget profile={profile} />
+      <ProfileWidget profile={{ ...profile, level }} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(({ icon: Icon, label, value }) => (
           <Card key={label} className="p-4">
@@ -57,7 +68,8 @@ function Profile({ profile }: { profile: PublicProfile }) {
           </Card>
         ))}
       </dl>
-      <Tabs defaultValue="overview">
+      <EquippedBadges username={profile.username} />
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
           <TabsTrigger value="overview">{t('profile.tabs.overview')}</TabsTrigger>
           <TabsTrigger value="bots">{t('profile.tabs.bots')}</TabsTrigger>
@@ -65,81 +77,55 @@ function Profile({ profile }: { profile: PublicProfile }) {
           <TabsTrigger value="activity">{t('profile.tabs.activity')}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <Overview profile={profile} />
+          <Overview profile={profile} onViewAchievements={() => setTab('achievements')} />
         </TabsContent>
         <TabsContent value="bots">
           <ProfileBotsTab profile={profile} />
         </TabsContent>
         <TabsContent value="achievements">
-          <Card className="border-dashed">
-            <CardContent className="grid place-items-center gap-2 p-10 text-center">
-              <Trophy className="size-10 text-muted-foreground" />
-              <p className="font-semibold">{t('profile.noAchievements')}</p>
-              <p className="text-sm text-muted-foreground">{t('profile.noAchievementsText')}</p>
-            </CardContent>
-          </Card>
+          <ProfileAchievements username={profile.username} variant="full" />
         </TabsContent>
         <TabsContent value="activity">
-          <Activity profile={profile} />
+          <ActivityFeed username={profile.username} />
         </TabsContent>
       </Tabs>
     </div>
   );
 }
 
-/** The overview: the three most popular public bots. */
-function Overview({ profile }: { profile: PublicProfile }) {
+/** The overview (§2.11): the stats grid, the 3 featured achievements, the 5 latest activities, the three most popular public bots. */
+function Overview({ profile, onViewAchievements }: { profile: PublicProfile; onViewAchievements(): void }) {
   const { t } = useTranslation();
   const top = usePublicBots({ creator: profile.id, sortBy: 'popular', limit: 3 });
   return (
-    <div className="grid gap-3">
-      <h2 className="text-lg font-semibold">{t('profile.topBots')}</h2>
-      {top.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-56 rounded-xl" />
-          ))}
-        </div>
-      ) : top.data?.items.length ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {top.data.items.map((bot) => (
-            <BotCard key={bot.id} bot={bot} />
-          ))}
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t('profile.noPublicBotsText')}</p>
-      )}
+    // One column as wide as the page: a long line in the feed truncates instead of widening it.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <StatsGrid username={profile.username} />
+      <div className="grid gap-2">
+        <ProfileAchievements username={profile.username} variant="featured" />
+        <Button variant="link" size="sm" className="justify-self-start px-0" onClick={onViewAchievements}>
+          {t('profileGamification.achievements.viewAll')}
+        </Button>
+      </div>
+      <ActivityFeed username={profile.username} limit={PROFILE_ACTIVITY_LIMIT} />
+      <div className="grid gap-3">
+        <h2 className="text-lg font-semibold">{t('profile.topBots')}</h2>
+        {top.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-56 rounded-xl" />
+            ))}
+          </div>
+        ) : top.data?.items.length ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {top.data.items.map((bot) => (
+              <BotCard key={bot.id} bot={bot} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('profile.noPublicBotsText')}</p>
+        )}
+      </div>
     </div>
-  );
-}
-
-function Activity({ profile }: { profile: PublicProfile }) {
-  const { t, i18n } = useTranslation();
-  const activity = useActivity(profile.username);
-  if (activity.isPending) return <Skeleton className="h-40" />;
-  if (activity.isError) return <ErrorCard message={activity.error.message} onRetry={() => void activity.refetch()} />;
-  if (activity.data.items.length === 0) return <p className="p-6 text-center text-sm text-muted-foreground">{t('profile.noActivity')}</p>;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="text-base">{t('profile.recentActivity')}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="grid gap-3">
-          {activity.data.items.map((item) => (
-            <li key={`${item.bot.id}-${item.at}`} className="flex items-center gap-3">
-              <Avatar src={item.bot.avatarUrl} name={item.bot.name} className="size-8 rounded-lg" />
-              <span className="min-w-0 flex-1 truncate text-sm">
-                {t(`profile.activity.${item.type}`)}{' '}
-                <Link to={ROUTES.bot(item.bot.id)} className="font-medium hover:underline">
-                  {item.bot.name}
-                </Link>
-              </span>
-              <span className="text-xs text-muted-foreground">{timeAgo(item.at, i18n.language)}</span>
-            </li>
-          ))}
-        </ol>
-      </CardContent>
-    </Card>
   );
 }

@@ -3,8 +3,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { AppearanceSettings, PrivacySettings } from '@app/shared/account/sections';
 import type { NotificationSettings } from '@app/shared/notifications/settings';
 
-/** The fixed key of settings-and-referrals.md §3 under which the browser keeps its part of the settings. */
-export const LOCAL_SETTINGS_KEY = 'settings-storage';
+import { LOCAL_SETTINGS_KEY } from './local-settings-key';
+
+export { LOCAL_SETTINGS_KEY };
 
 interface LocalSettingsState {
   appearance: AppearanceSettings | null;

@@ -50,10 +50,9 @@ export function FavoriteButton({ botId, favorited, className }: { botId: string;
       onClick={() => {
         if (!user) return showSignIn('signin');
         setOptimistic(!on);
-        toggle.mutate(
-          { id: botId, favorite: !on },
-          { onSettled: () => setOptimistic(null), onError: (err) => toast.error(translateMessage(err.message)) },
-        );
+        toggle({ id: botId, favorite: !on })
+          .catch((err: Error) => toast.error(translateMessage(err.message)))
+          .finally(() => setOptimistic(null));
       }}
     >
       <Heart className={on ? 'fill-rose-500 text-rose-500' : undefined} />

@@ -83,7 +83,7 @@ export function ExplorePage() {
           <p className="text-white/85">{t('explore.subtitle')}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button asChild variant="secondary" className="bg-white text-violet-700 hover:bg-white/90">
-              <Link to={user ? ROUTES.botsCreate : ROUTES.signup}>
+              <Link to={user ? ROUTES.botsCreate : ROUTES.signup} data-signed-out={user ? undefined : ''}>
                 <PlusCircle />
                 {user ? t('explore.createCta') : t('explore.joinCta')}
               </Link>

@@ -1,0 +1,5 @@
+/**
+ * Live updates (issue 18 §1): the signed-in user's event stream, `GET /api/events`.
+ * Other areas import only what this file exports; they reach it through domain events.
+ */
+export { liveRoutes } from './routes';

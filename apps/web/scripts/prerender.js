@@ -1,0 +1,90 @@
+// Writes dist/home.html: the home page drawn at build, which the server sends for / and /explore,
+// so that a visitor sees the page before its scripts have arrived and run.
+//
+// - The page is rendered by the app's own components (src/prerender-home.tsx, built for Node into
+//   dist-prerender by `npm run build`), as a first-time visitor's browser first draws it: signed
+//   out, in English, the characters loading. main.tsx replaces it with the live page.
+// - Nothing stands between the HTML and its first paint: the stylesheet and theme-init.js are
+//   inlined (the server allows that script by its hash, plugins/web-app.ts).
+// - The app's modules and the home page's chunks are modulepreload links that the parser requests;
+//   the entry script is added right after the first paint (home-boot.js, inlined too), so that it
+//   never holds the paint back.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+// React's production build, like the browser's; set before React loads.
+process.env.NODE_ENV = 'production';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const serverBuild = path.join(web, 'dist-prerender');
+
+/** Replaces exactly one match of `pattern` in `html`, or fails the build: the template changed. */
+function replaceOnce(html, pattern, replacement) {
+  const matches = html.match(new RegExp(pattern, 'g')) ?? [];
+  if (matches.length !== 1) throw new Error(`dist/index.html: expected one ${pattern}, found ${matches.length}`);
+  return html.replace(pattern, replacement);
+}
+
+const { renderHome } = await import(pathToFileURL(path.join(serverBuild, 'prerender-home.js')).href);
+let html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
+const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+if (!entry) throw new Error('dist/index.html has no module script');
+const boot = fs.readFileSync(path.join(web, 'scripts', 'home-boot.js'), 'utf8').replace('(__ENTRY__)', `(${JSON.stringify(entry)})`);
+if (boot.includes('(__ENTRY__')) throw new Error('home-boot.js: the entry was not filled in');
+const themeInit = fs.readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
+
+html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>\n?\s*/, '');
+html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g, '');
+html = replaceOnce(html, /<!--[^>]*-->\n?\s*<script src="\/theme-init.js"><\/script>/, `<script>${themeInit}\n${boot}</script>`);
+const stylesheets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
+if (stylesheets.length !== 1)
+  throw new Error(`expected the app's one stylesheet in dist/assets, found ${stylesheets.join(', ') || 'none'}`);
+html = replaceOnce(html, /<link rel="stylesheet" crossorigin href="([^"]+)">/, (_, href) => {
+  const css = fs.readFileSync(path.join(dist, href), 'utf8');
+  // The disabled twin is never fetched: it tells Vite's preload helper, which looks for the link of
+  // every stylesheet a lazy chunk needs, that this one is in the page already. Without it, loading
+  // the home page's chunk would download the stylesheet again, wait for it and apply it once more.
+  return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+});
+
+// Every module the home page's chunk imports, besides the entry's own, as modulepreload links in
+// the HTML: the parser requests them before the first paint, at no cost to the main thread once
+// the page is drawn. Left to Vite's preload helper, each would be a <link> appended by script
+// after the paint, about a millisecond apiece on a slow phone, some forty of them.
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const homeChunks = new Set();
+(function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}`);
+  if (homeChunks.has(chunk.file)) return;
+  homeChunks.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+})('src/app/home-page.tsx');
+const modulePreloads = [...new Set([...preloads, ...[...homeChunks].map((file) => `/${file}`).filter((href) => href !== entry)])];
+html = replaceOnce(
+  html,
+  /<\/body>/,
+  `${modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}</body>`,
+);
+// data-prerendered: main.tsx hydrates it, and styles.css hides what does not fit the visitor.
+html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered>${await renderHome()}</div>`);
+
+// A boundary left pending or failed would be swapped by an inline script the CSP refuses, or drawn
+// again in the browser: the page must render whole at build.
+if (/<!--\$[?!]-->|<template/.test(html)) throw new Error('the prerendered home page has an unfinished Suspense boundary');
+
+const out = path.join(dist, 'home.html');
+fs.writeFileSync(out, html);
+// Compressed once here like the rest of the build (vite.config.ts), sent as is by the server.
+fs.writeFileSync(`${out}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+fs.writeFileSync(`${out}.gz`, gzipSync(html, { level: 9 }));
+fs.rmSync(serverBuild, { recursive: true, force: true });
+// The manifest was for this script only: the server has no use for it, and nobody else should read it.
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+console.log(`prerendered / into dist/home.html (${(html.length / 1024).toFixed(1)} KB)`);

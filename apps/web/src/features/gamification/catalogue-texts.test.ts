@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ACHIEVEMENTS } from '@app/shared/gamification/achievements';
+import { RANKS } from '@app/shared/gamification/levels';
+import { QUESTS } from '@app/shared/gamification/quests';
+
+const ru = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'locales', 'ru-messages.json'), 'utf8')) as Record<string, string>;
+
+describe("the catalogue's texts in Russian (locales/ru-messages.json)", () => {
+  it('every achievement, quest, objective, rank and perk text the server sends has a translation', () => {
+    const texts = [
+      ...ACHIEVEMENTS.flatMap((a) => [a.name, a.description]),
+      ...QUESTS.flatMap((q) => [q.name, q.description, ...q.objectives.map((o) => o.description)]),
+      ...RANKS.flatMap((r) => [r.name, ...r.perks.map((p) => p.description)]),
+    ];
+    expect(texts.filter((text) => !ru[text])).toEqual([]);
+  });
+});

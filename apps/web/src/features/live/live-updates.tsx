@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCurrentUser } from '@/features/auth/store';
+import { startLiveClient } from './live-client';
+
+/**
+ * Keeps the signed-in user's live stream open while they are signed in (one per tab): the bell,
+ * the balance badge and the gamification widgets update from it. Draws nothing.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const userId = useCurrentUser()?.id;
+  useEffect(() => {
+    if (!userId || typeof EventSource === 'undefined') return;
+    const client = startLiveClient(queryClient);
+    return () => client.stop();
+  }, [queryClient, userId]);
+  return null;
+}

@@ -1,0 +1,50 @@
+/** Texts of the season pass that the server answers with (the web app translates them). */
+export const SEASON_MESSAGES = {
+  /** gamification.md §8: the failure of the current-pass call (a 404 is not one: no season runs). */
+  loadFailed: 'Failed to get season pass',
+  purchaseFailed: 'Failed to purchase season pass',
+  claimFailed: 'Failed to claim season reward',
+  noSeason: 'No season is running',
+  notFound: 'Season not found',
+  tierNotFound: 'Tier not found',
+  overlap: 'Another season runs at that time',
+  notRunning: 'This season is not running',
+  owned: 'You already have this season pass',
+  passRequired: 'The premium track needs the season pass',
+  tierLocked: 'This tier is not reached yet',
+  claimed: 'This reward has already been claimed',
+  started: 'This season has started: only its name and end can change',
+  startedDelete: 'A season that has started can’t be deleted',
+  tiersInOrder: 'Tiers are numbered 1, 2, 3… in order',
+  xpInOrder: 'Each tier needs more XP than the one before',
+  endAfterStart: 'The season must end after it starts',
+  tooLong: 'A season runs at most 366 days',
+  endInPast: 'The season must end in the future',
+  nothingToChange: 'Nothing to change',
+  nameRequired: 'Name is required',
+  nameTooLong: 'At most 80 characters',
+  wholeNumber: 'A whole number',
+  atLeastOne: 'At least 1',
+  rewardTooLarge: 'At most 100,000',
+  xpTooLarge: 'At most 10,000,000 XP',
+  priceTooSmall: 'At least 1 gem',
+  priceTooLarge: 'At most 100,000 gems',
+  noTiers: 'A season has at least one tier',
+  tooManyTiers: 'A season has at most 100 tiers',
+  rewardType: 'A reward is tokens, gems, xp or a badge',
+  badgeId: 'A badge id: 1–40 lower-case letters, digits or dashes',
+  instant: 'A date and time (ISO 8601)',
+  track: "The track is 'free' or 'premium'",
+} as const;
+
+/** The codes of the season pass's refusals (409 unless said). */
+export const SEASON_ERRORS = {
+  overlap: 'SEASON_OVERLAP',
+  notRunning: 'SEASON_NOT_RUNNING',
+  owned: 'SEASON_PASS_OWNED',
+  /** 403: the premium track without the pass. */
+  passRequired: 'SEASON_PASS_REQUIRED',
+  tierLocked: 'SEASON_TIER_LOCKED',
+  claimed: 'SEASON_REWARD_CLAIMED',
+  started: 'SEASON_STARTED',
+} as const;
