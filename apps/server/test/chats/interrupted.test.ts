@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
-import { chatMessages } from '../../src/db/schema/chats';
+import { bots } from '../../src/db/schema/bots';
+import { chatMessages, chats } from '../../src/db/schema/chats';
 import { ledgerEntries } from '../../src/db/schema/ledger';
 import { settleOrphanedReplies } from '../../src/features/chats/interrupted';
 import { chargeAndInsertExchange } from '../../src/features/chats/reply';
@@ -143,5 +144,46 @@ describe('the periodic sweep and a live reply', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
     expect(refunds).toHaveLength(0);
+  });
+
+  it('a reply settled under it (a sweep of every age) stays settled: its end neither completes it nor counts it', async () => {
+    const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
+    const chatId = ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
+    const before = await balance();
+    const counts = async () => {
+      const [bot] = await t.database.db.select({ n: bots.totalMessages }).from(bots).where(eq(bots.id, botId));
+      const [chat] = await t.database.db.select({ n: chats.messageCount }).from(chats).where(eq(chats.id, chatId));
+      return { bot: bot!.n, chat: chat!.n };
+    };
+    const countsBefore = await counts();
+    const sending = t.app.inject({
+      method: 'POST',
+      url: `/api/chats/${chatId}/messages`,
+      headers: t.bearer(alice),
+      payload: { content: 'Hi' },
+    });
+    const streamingIds = async () =>
+      (
+        await t.database.db
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'streaming')))
+      ).map((r) => r.id);
+    const deadline = Date.now() + 5_000;
+    while ((await streamingIds()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(await streamingIds()).toHaveLength(1);
+
+    expect(await settleOrphanedReplies(t.database.db, null, 0)).toBe(1);
+
+    const { message } = (await sending).json() as { message: ChatMessage };
+    expect(message).toMatchObject({ status: 'failed', error: CHAT_MESSAGES.replyInterrupted });
+    expect(await balance()).toBe(before);
+    const refunds = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
+    expect(refunds).toHaveLength(1);
+    // The user's message counts in the chat; the settled reply neither there nor in the bot's total.
+    expect(await counts()).toEqual({ bot: countsBefore.bot, chat: countsBefore.chat + 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, preparedSql, rowOf, type Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, chatMessages, chats } from '../../db/schema/chats';
@@ -29,11 +29,11 @@ export const chatForReply = preparedPerDatabase((db) => chatAndBot(db, true).pre
 /** A chat with its bot (a regenerated reply reads its own history); the caller checks the owner. */
 export const chatForRegenerate = preparedPerDatabase((db) => chatAndBot(db, false).prepare('chat_for_regenerate'));
 
-const chatTouched = (db: Database) =>
+const chatTouched = (db: Database, gate?: SQL) =>
   db
     .update(chats)
     .set({ updatedAt: sql`now()`, messageCount: sql`${chats.messageCount} + 1` })
-    .where(eq(chats.id, sql.placeholder('chatId')))
+    .where(and(eq(chats.id, sql.placeholder('chatId')), gate))
     .returning({ id: chats.id });
 
 /**
@@ -104,10 +104,14 @@ export const replyFinish = preparedPerDatabase((db) => {
         tokensUsed: sql`${sql.placeholder('tokensUsed')}`,
         responseMs: sql`${sql.placeholder('responseMs')}`,
       })
-      .where(eq(chatMessages.id, sql.placeholder('messageId')))
+      // Only a reply still streaming: one that a sweep settled meanwhile (failed and refunded)
+      // stays settled, and nothing below counts it.
+      .where(and(eq(chatMessages.id, sql.placeholder('messageId')), eq(chatMessages.status, 'streaming')))
       .returning(),
   );
-  const counted = db.$with('counted').as(chatTouched(db));
+  const wasSaved = sql`exists (select 1 from ${saved})`;
+  const counted = db.$with('counted').as(chatTouched(db, wasSaved));
+  // The model did answer, so its log row is written either way.
   const logged = db.$with('logged').as(
     db
       .insert(botLogs)
@@ -125,7 +129,7 @@ export const replyFinish = preparedPerDatabase((db) => {
     db
       .update(bots)
       .set(botStatsBump({ messages: 1 }))
-      .where(eq(bots.id, sql.placeholder('botId')))
+      .where(and(eq(bots.id, sql.placeholder('botId')), wasSaved))
       .returning({ id: bots.id }),
   );
   return db.with(saved, counted, logged, bumped).select().from(saved).prepare('reply_finish');

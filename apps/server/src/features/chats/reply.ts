@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { withDefaultCosts, withDefaultSettings } from '@app/shared/bots/validation';
@@ -266,9 +266,16 @@ export async function streamReply(
 
   let text = '';
   let lastFlush = started;
+  // Every save takes the row only while it streams: a sweep that settled it (failed, refunded)
+  // has the last word, and the answer is the row as the sweep left it.
+  const current = async () => (await db.select().from(chatMessages).where(eq(chatMessages.id, row.id)))[0] ?? row;
   const save = async (fields: Partial<MessageRow>) => {
-    const [updated] = await db.update(chatMessages).set(fields).where(eq(chatMessages.id, row.id)).returning();
-    return updated ?? row;
+    const [updated] = await db
+      .update(chatMessages)
+      .set(fields)
+      .where(and(eq(chatMessages.id, row.id), eq(chatMessages.status, 'streaming')))
+      .returning();
+    return updated ?? current();
   };
   try {
     for await (const piece of stream) {
@@ -331,7 +338,7 @@ export async function streamReply(
     userAgent: log.userAgent,
     metadata: log.metadata,
   });
-  return final ?? row;
+  return final ?? current();
 }
 
 /**
