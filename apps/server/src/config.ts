@@ -38,6 +38,9 @@ const ZEnv = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  // argon2id's cost for new hashes (a hash keeps its own, so lowering it never locks anyone out).
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
+  PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(20).default(3),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How long an instance trusts a session it looked up without news of it (decision 024); 0 turns the cache off. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
@@ -177,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     leaderboardPageCacheMs: e.LEADERBOARD_PAGE_CACHE_MS,
-    passwordHashing: { memoryCost: 65_536, timeCost: 3 },
+    passwordHashing: { memoryCost: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -14,4 +14,14 @@ describe('loadConfig', () => {
   it('refuses a Stripe key without its webhook secret', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
+
+  it('hashes new passwords with argon2id at 64 MiB and 3 passes unless told, and refuses a cost below 1 MiB', () => {
+    expect(loadConfig({}).passwordHashing).toEqual({ memoryCost: 65_536, timeCost: 3 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_TIME_COST: '1' }).passwordHashing).toEqual({
+      memoryCost: 4096,
+      timeCost: 1,
+    });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '512' })).toThrow(/PASSWORD_HASH_MEMORY_KIB/);
+    expect(() => loadConfig({ PASSWORD_HASH_TIME_COST: '0' })).toThrow(/PASSWORD_HASH_TIME_COST/);
+  });
 });
