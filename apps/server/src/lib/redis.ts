@@ -14,7 +14,9 @@ interface Logger {
  * plugins/rate-limit.ts) and /readyz says so. Answers once connected, or after `readyWithinMs`.
  */
 export async function connectRedis(url: string, log: Logger, readyWithinMs = 5_000): Promise<Redis> {
-  const redis = watchRedis(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false }), log);
+  // Auto-pipelining sends the commands of one event-loop turn in one write: under load every
+  // request's rate-limit count was a socket write of its own, a sixth of the busy CPU (decision 024).
+  const redis = watchRedis(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, enableAutoPipelining: true }), log);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     new Promise((resolve) => redis.once('ready', resolve)),
