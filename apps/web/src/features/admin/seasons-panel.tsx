@@ -1,16 +1,15 @@
-import { AlertCircle, CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarRange, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { AdminSeason } from '@app/shared/season-pass/schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Pagination } from '@/components/pagination';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
+import { ListStates } from './list-states';
 import { SeasonDialog } from './season-dialog';
 import { SEASONS_PAGE_SIZE, useAdminSeasons, useDeleteSeason } from './seasons-api';
 import './texts';
@@ -48,70 +47,59 @@ export function SeasonsPanel() {
         </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {seasons.isError ? (
-          <Alert variant="destructive">
-            <AlertCircle />
-            <div className="flex flex-1 flex-wrap items-center justify-between gap-2">
-              <span>{t('console.seasons.loadFailed')}</span>
-              <Button size="sm" variant="outline" onClick={() => void seasons.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
-          </Alert>
-        ) : seasons.isPending ? (
-          <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-16" />
-            ))}
-          </div>
-        ) : seasons.data.items.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted-foreground" data-testid="seasons-empty">
-            {t('console.seasons.empty')}
-          </p>
-        ) : (
-          <ul className="divide-y rounded-lg border" data-testid="seasons-list">
-            {seasons.data.items.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="season-row" data-status={s.status}>
-                <div className="grid min-w-0 flex-1 gap-1">
-                  <p className="flex flex-wrap items-center gap-2 font-medium">
-                    <span className="break-words">{s.name}</span>
-                    <Badge variant={STATUS_VARIANT[s.status]}>{t(`console.seasons.status.${s.status}`)}</Badge>
-                  </p>
-                  <p className="text-sm text-muted-foreground">{dates(s)}</p>
-                  <p className="text-xs text-muted-foreground tabular-nums">
-                    {t('console.seasons.facts', {
-                      price: number.format(s.priceGems),
-                      tiers: s.tiers.length,
-                      sold: number.format(s.passesSold),
-                    })}
-                  </p>
-                </div>
-                <div className="flex gap-1">
-                  {s.status !== 'ended' ? (
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => setEditing(s)}
-                      aria-label={t('console.seasons.edit', { name: s.name })}
-                    >
-                      <Pencil />
-                    </Button>
-                  ) : null}
-                  {s.status === 'scheduled' ? (
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      onClick={() => setDeleting(s)}
-                      aria-label={t('console.seasons.delete', { name: s.name })}
-                    >
-                      <Trash2 />
-                    </Button>
-                  ) : null}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListStates
+          query={seasons}
+          loadFailed={t('console.seasons.loadFailed')}
+          empty={t('console.seasons.empty')}
+          emptyTestId="seasons-empty"
+          rowClassName="h-16"
+          isEmpty={(data) => data.items.length === 0}
+        >
+          {(data) => (
+            <ul className="divide-y rounded-lg border" data-testid="seasons-list">
+              {data.items.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center gap-3 p-3" data-testid="season-row" data-status={s.status}>
+                  <div className="grid min-w-0 flex-1 gap-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      <span className="break-words">{s.name}</span>
+                      <Badge variant={STATUS_VARIANT[s.status]}>{t(`console.seasons.status.${s.status}`)}</Badge>
+                    </p>
+                    <p className="text-sm text-muted-foreground">{dates(s)}</p>
+                    <p className="text-xs text-muted-foreground tabular-nums">
+                      {t('console.seasons.facts', {
+                        price: number.format(s.priceGems),
+                        tiers: s.tiers.length,
+                        sold: number.format(s.passesSold),
+                      })}
+                    </p>
+                  </div>
+                  <div className="flex gap-1">
+                    {s.status !== 'ended' ? (
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        onClick={() => setEditing(s)}
+                        aria-label={t('console.seasons.edit', { name: s.name })}
+                      >
+                        <Pencil />
+                      </Button>
+                    ) : null}
+                    {s.status === 'scheduled' ? (
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        onClick={() => setDeleting(s)}
+                        aria-label={t('console.seasons.delete', { name: s.name })}
+                      >
+                        <Trash2 />
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListStates>
         {seasons.data ? <Pagination page={page} total={seasons.data.total} limit={SEASONS_PAGE_SIZE} onPage={setPage} /> : null}
       </CardContent>
       {editing ? <SeasonDialog season={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}

@@ -1,21 +1,20 @@
-import { AlertCircle, Loader2, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
+import { Loader2, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { costPerTokenOf, costRubOf, utcToday } from '@app/shared/admin-economy/rules';
 import { ZTokenPurchaseInput, type TokenPurchase } from '@app/shared/admin-economy/schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { translateMessage } from '@/lib/messages';
 import { useDeleteTokenPurchase, useSaveTokenPurchase, useTokenPurchases } from './economy-api';
 import { formatters } from './format';
+import { ListStates } from './list-states';
 import './texts';
 
 /** The provider's API token purchases (bots-header-auth.md §3): list, add, edit, delete; cost_rub and cost_per_token as the server computed them. */
@@ -43,108 +42,98 @@ export function TokenPurchasesPanel() {
         </Button>
       </CardHeader>
       <CardContent>
-        {purchases.isError ? (
-          <Alert variant="destructive">
-            <AlertCircle />
-            <div className="flex flex-1 flex-wrap items-center justify-between gap-2">
-              <span>{t('adminEconomy.purchases.loadFailed')}</span>
-              <Button size="sm" variant="outline" onClick={() => void purchases.refetch()}>
-                {t('common.retry')}
-              </Button>
-            </div>
-          </Alert>
-        ) : purchases.isPending ? (
-          <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-10" />
-            ))}
-          </div>
-        ) : purchases.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-muted-foreground">{t('adminEconomy.purchases.empty')}</p>
-        ) : (
-          <div
-            className="relative overflow-x-auto rounded-lg border"
-            tabIndex={0}
-            role="region"
-            aria-label={t('adminEconomy.purchases.title')}
-          >
-            <table className="w-full min-w-[56rem] text-sm" data-testid="token-purchases-table">
-              <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('adminEconomy.purchases.date')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('adminEconomy.purchases.platform')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('adminEconomy.purchases.supplier')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('adminEconomy.purchases.tokens')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('adminEconomy.purchases.pricePaid')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('adminEconomy.purchases.costUsd')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('adminEconomy.purchases.costRub')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    {t('adminEconomy.purchases.costPerToken')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {t('adminEconomy.purchases.notes')}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    <span className="sr-only">{t('adminEconomy.purchases.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {purchases.data.map((p) => (
-                  <tr key={p.id} data-testid="token-purchase-row">
-                    <td className="whitespace-nowrap px-3 py-2">{f.day(p.purchase_date)}</td>
-                    <td className="px-3 py-2">{p.platform}</td>
-                    <td className="px-3 py-2">{p.supplier || '—'}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{f.number(p.tokens_purchased)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{f.eur(p.price_paid_eur)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{f.usd(p.cost_usd)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-rub">
-                      {f.rub(p.cost_rub)}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-per-token">
-                      {f.eurPrecise(p.cost_per_token)}
-                    </td>
-                    <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" title={p.notes}>
-                      {p.notes || '—'}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        onClick={() => setEditing(p)}
-                        aria-label={t('adminEconomy.purchases.edit', { date: f.day(p.purchase_date) })}
-                      >
-                        <Pencil />
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        onClick={() => setDeleting(p)}
-                        aria-label={t('adminEconomy.purchases.delete', { date: f.day(p.purchase_date) })}
-                      >
-                        <Trash2 />
-                      </Button>
-                    </td>
+        <ListStates
+          query={purchases}
+          loadFailed={t('adminEconomy.purchases.loadFailed')}
+          empty={t('adminEconomy.purchases.empty')}
+          rowClassName="h-10"
+          isEmpty={(data) => data.length === 0}
+        >
+          {(data) => (
+            <div
+              className="relative overflow-x-auto rounded-lg border"
+              tabIndex={0}
+              role="region"
+              aria-label={t('adminEconomy.purchases.title')}
+            >
+              <table className="w-full min-w-[56rem] text-sm" data-testid="token-purchases-table">
+                <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('adminEconomy.purchases.date')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('adminEconomy.purchases.platform')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('adminEconomy.purchases.supplier')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t('adminEconomy.purchases.tokens')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t('adminEconomy.purchases.pricePaid')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t('adminEconomy.purchases.costUsd')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t('adminEconomy.purchases.costRub')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      {t('adminEconomy.purchases.costPerToken')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {t('adminEconomy.purchases.notes')}
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right font-medium">
+                      <span className="sr-only">{t('adminEconomy.purchases.actions')}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+                </thead>
+                <tbody className="divide-y">
+                  {data.map((p) => (
+                    <tr key={p.id} data-testid="token-purchase-row">
+                      <td className="whitespace-nowrap px-3 py-2">{f.day(p.purchase_date)}</td>
+                      <td className="px-3 py-2">{p.platform}</td>
+                      <td className="px-3 py-2">{p.supplier || '—'}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.number(p.tokens_purchased)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.eur(p.price_paid_eur)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums">{f.usd(p.cost_usd)}</td>
+                      <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-rub">
+                        {f.rub(p.cost_rub)}
+                      </td>
+                      <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-per-token">
+                        {f.eurPrecise(p.cost_per_token)}
+                      </td>
+                      <td className="max-w-48 truncate px-3 py-2 text-muted-foreground" title={p.notes}>
+                        {p.notes || '—'}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-right">
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          onClick={() => setEditing(p)}
+                          aria-label={t('adminEconomy.purchases.edit', { date: f.day(p.purchase_date) })}
+                        >
+                          <Pencil />
+                        </Button>
+                        <Button
+                          size="icon"
+                          variant="ghost"
+                          onClick={() => setDeleting(p)}
+                          aria-label={t('adminEconomy.purchases.delete', { date: f.day(p.purchase_date) })}
+                        >
+                          <Trash2 />
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </ListStates>
       </CardContent>
       {editing ? <PurchaseDialog purchase={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ACHIEVEMENT_CATEGORIES } from '@app/shared/gamification/schemas';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorCard } from '@/components/error-card';
 import { SearchInput } from '@/components/search-input';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { useAchievements, useClaimAchievement, useUserAchievements } from './api';
-import { AchievementIcon, catalogueText, EmptyState, errorText, ProgressBar, RARITY_CLASSES, rewardText } from './parts';
+import { AchievementIcon, catalogueText, errorText, ProgressBar, RARITY_CLASSES, rewardText } from './parts';
 import {
   filterAchievements,
   isClaimable,

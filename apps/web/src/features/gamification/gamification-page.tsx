@@ -3,7 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -14,7 +16,7 @@ import { useAuthStore, useCurrentUser } from '@/features/auth/store';
 import { cn } from '@/lib/cn';
 import { useAchievements, useGamificationUser, useMissions, useRewards, useUserAchievements } from './api';
 import { LevelProgressCard } from './level-progress-card';
-import { AchievementIcon, catalogueText, EmptyState, ProgressBar, RankIcon, StatCard } from './parts';
+import { AchievementIcon, catalogueText, ProgressBar, RankIcon, StatCard } from './parts';
 import { RewardClaimButton, RewardsPanel } from './rewards-panel';
 import { isMasked, questPercent, withProgress } from './rules';
 import { StreakTracker } from './streak-tracker';
@@ -31,17 +33,7 @@ export function GamificationPage() {
   const showAuthModal = useAuthModal((s) => s.show);
   const sessionLoading = useAuthStore((s) => s.isLoading);
 
-  const header = (
-    <header className="flex items-center gap-3">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-        <BarChart3 className="size-5" aria-hidden />
-      </span>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('gamification.profile.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('gamification.profile.subtitle')}</p>
-      </div>
-    </header>
-  );
+  const header = <PageHeader icon={BarChart3} title={t('gamification.profile.title')} subtitle={t('gamification.profile.subtitle')} />;
 
   // While the session is restored, not yet 'sign in'.
   if (!user && sessionLoading) {

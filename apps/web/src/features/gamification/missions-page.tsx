@@ -1,13 +1,14 @@
 import { CheckCircle2, Compass, Gift, History, ListChecks, Play, Target } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorCard } from '@/components/error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMissions } from './api';
-import { EmptyState, StatCard } from './parts';
+import { StatCard } from './parts';
 import { QuestCard } from './quest-card';
 import { groupQuests, QUEST_FILTERS, questStats, type Mission, type QuestTab } from './rules';
 import { useGamificationStore } from './store';

@@ -173,17 +173,6 @@ export function StatCard({ icon, label, value, testId }: { icon: ReactNode; labe
   );
 }
 
-/** An empty list: an icon, a title and a hint. */
-export function EmptyState({ icon, title, hint, testId }: { icon: ReactNode; title: string; hint?: string; testId?: string }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center" data-testid={testId}>
-      <span className="text-muted-foreground [&_svg]:size-8">{icon}</span>
-      <p className="font-medium">{title}</p>
-      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
-    </div>
-  );
-}
-
 /** A reward as text: '50 XP', '10 tokens', '10 gems', 'Badge: name'. */
 export function rewardText(t: TFunction, language: string, reward: { type: string; value: number | string }): string {
   const n = typeof reward.value === 'number' ? reward.value : Number(reward.value);

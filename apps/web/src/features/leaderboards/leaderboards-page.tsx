@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { LEADERBOARD_PAGE_DEFAULT } from '@app/shared/leaderboards/boards';
 import type { Leaderboard, LeaderboardEntries } from '@app/shared/leaderboards/schemas';
 import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -39,15 +40,7 @@ export function LeaderboardsPage() {
 
   return (
     <div className="grid grid-cols-1 gap-5">
-      <header className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Trophy className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{t('leaderboards.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('leaderboards.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader icon={Trophy} title={t('leaderboards.title')} subtitle={t('leaderboards.subtitle')} />
 
       {boards.isError ? (
         <ErrorCard message={boards.error.message} onRetry={() => void boards.refetch()} />

@@ -17,6 +17,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shareText, type ShareTarget } from '@app/shared/referrals/rules';
 import type { ReferralActivity } from '@app/shared/referrals/schemas';
+import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -39,17 +40,7 @@ export function ReferralsPage() {
   const number = new Intl.NumberFormat(i18n.language);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
-  const header = (
-    <header className="flex items-center gap-3">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-        <Gift className="size-5" aria-hidden />
-      </span>
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">{t('referrals.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('referrals.intro')}</p>
-      </div>
-    </header>
-  );
+  const header = <PageHeader icon={Gift} title={t('referrals.title')} subtitle={t('referrals.intro')} />;
 
   if (dashboard.isPending || config.isPending) {
     return (

@@ -1,6 +1,5 @@
 import { Coins, Gem, Medal, Sparkles, type LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
 import { SEASON_ERRORS } from '@app/shared/season-pass/messages';
 import type { SeasonReward } from '@app/shared/season-pass/schemas';
 import { ApiRequestError } from '@/lib/api-client';
@@ -40,16 +39,6 @@ export function ProgressBar({ value, label, className }: { value: number; label:
       className={cn('h-2 w-full overflow-hidden rounded-full bg-muted', className)}
     >
       <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${v}%` }} />
-    </div>
-  );
-}
-
-export function EmptyState({ icon, title, hint, testId }: { icon: ReactNode; title: string; hint?: string; testId?: string }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center" data-testid={testId}>
-      <span className="text-muted-foreground [&_svg]:size-8">{icon}</span>
-      <p className="font-medium">{title}</p>
-      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
     </div>
   );
 }

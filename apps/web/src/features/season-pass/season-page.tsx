@@ -3,7 +3,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CurrentSeason } from '@app/shared/season-pass/schemas';
+import { EmptyState } from '@/components/empty-state';
 import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
 import { useCurrentSeason, useGems, usePurchasePass, useTokens } from './api';
-import { EmptyState, errorText, ProgressBar } from './parts';
+import { errorText, ProgressBar } from './parts';
 import { PurchaseDialog } from './purchase-dialog';
 import { TierTrack } from './tier-track';
 import './texts';
@@ -30,15 +32,7 @@ export function SeasonPage() {
 
   return (
     <div className="grid grid-cols-1 gap-5">
-      <header className="flex items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-          <Ticket className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{t('seasonPass.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('seasonPass.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader icon={Ticket} title={t('seasonPass.title')} subtitle={t('seasonPass.subtitle')} />
       {season.isError ? (
         <ErrorCard message={t('seasonPass.loadFailed')} onRetry={() => void season.refetch()} />
       ) : season.data === undefined ? (

@@ -2,6 +2,7 @@ import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorCard } from '@/components/error-card';
+import { PageHeader } from '@/components/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -28,15 +29,12 @@ export function TokensPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-5">
-      <header className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-amber-500/15 text-amber-600 dark:text-amber-400">
-          <Coins className="size-5" aria-hidden />
-        </span>
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">{t('tokensPage.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('tokensPage.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader
+        icon={Coins}
+        title={t('tokensPage.title')}
+        subtitle={t('tokensPage.subtitle')}
+        iconClassName="bg-amber-500/15 text-amber-600 dark:text-amber-400"
+      />
 
       <Card>
         <CardHeader>
