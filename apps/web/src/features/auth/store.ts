@@ -17,12 +17,18 @@ export interface AuthState {
   error: { code: string; message: string } | null;
   /** Where to go back to after signing in (route guard, spec §5). */
   redirectUrl: string | null;
+  /**
+   * A sign-out is under way (memory only): the server ends the session before this tab forgets it,
+   * and meanwhile nothing should ask with it (the live stream would be refused and log a 401).
+   */
+  signingOut: boolean;
   setSession(session: Pick<Session, 'user' | 'accessToken' | 'expiresAt'>): void;
   setUser(user: SessionUser): void;
   clear(): void;
   setLoading(isLoading: boolean): void;
   setError(error: AuthState['error']): void;
   setRedirectUrl(url: string | null): void;
+  setSigningOut(signingOut: boolean): void;
 }
 
 export const AUTH_STORAGE_KEY = 'auth-storage';
@@ -43,6 +49,7 @@ export const useAuthStore = create<AuthState>()(
       accessToken: null,
       error: null,
       redirectUrl: null,
+      signingOut: false,
       setSession: ({ user, accessToken, expiresAt }) =>
         set({
           isAuthenticated: true,
@@ -50,12 +57,14 @@ export const useAuthStore = create<AuthState>()(
           accessToken,
           error: null,
           isLoading: false,
+          signingOut: false,
         }),
       setUser: (user) => set((s) => (s.session ? { session: { ...s.session, user } } : {})),
-      clear: () => set({ isAuthenticated: false, session: null, accessToken: null, isLoading: false }),
+      clear: () => set({ isAuthenticated: false, session: null, accessToken: null, isLoading: false, signingOut: false }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
       setRedirectUrl: (redirectUrl) => set({ redirectUrl }),
+      setSigningOut: (signingOut) => set({ signingOut }),
     }),
     {
       name: AUTH_STORAGE_KEY,

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,9 +7,18 @@ import { LOGOUT_ERROR_REDIRECT_MS, LOGOUT_FORCED_REDIRECT_MS, LOGOUT_TIMEOUT_MS 
 import { ROUTES } from '@app/shared/app/routes';
 import { forceLogoutCall, logoutCall } from './api';
 import { endSession } from './session';
-import { AUTH_STORAGE_KEY } from './store';
+import { AUTH_STORAGE_KEY, useAuthStore } from './store';
 
 class LogoutTimeout extends Error {}
+
+/** How long a sign-out waits for the reads in flight before it ends the session anyway. */
+const READS_SETTLE_MAX_MS = 2_000;
+
+/** Answers once no query is fetching, or after READS_SETTLE_MAX_MS whatever is still out. */
+async function readsSettled(queryClient: QueryClient): Promise<void> {
+  const until = Date.now() + READS_SETTLE_MAX_MS;
+  while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 /**
  * Logout as spec §4 and §8 describe it: a normal logout goes to /login; one that takes more
@@ -25,6 +34,11 @@ export function useLogout() {
 
   const logout = useCallback(async () => {
     setLoggingOut(true);
+    // The live stream closes, and the reads in flight (a menu that has just opened refetches its
+    // figures) finish under the session they started with: ended under them, each would meet a
+    // 401 and a refused refresh.
+    useAuthStore.getState().setSigningOut(true);
+    await readsSettled(queryClient);
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {

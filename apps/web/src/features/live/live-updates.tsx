@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useCurrentUser } from '@/features/auth/store';
+import { useAuthStore, useCurrentUser } from '@/features/auth/store';
 import { startLiveClient } from './live-client';
 
 /**
@@ -10,10 +10,12 @@ import { startLiveClient } from './live-client';
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser()?.id;
+  // Closed as a sign-out starts: the server ends the session first, and the stream would then be refused.
+  const signingOut = useAuthStore((s) => s.signingOut);
   useEffect(() => {
-    if (!userId || typeof EventSource === 'undefined') return;
+    if (!userId || signingOut || typeof EventSource === 'undefined') return;
     const client = startLiveClient(queryClient);
     return () => client.stop();
-  }, [queryClient, userId]);
+  }, [queryClient, userId, signingOut]);
   return null;
 }
