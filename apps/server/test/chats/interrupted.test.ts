@@ -112,10 +112,19 @@ describe('the periodic sweep and a live reply', () => {
   });
   afterAll(() => t.close());
 
-  it('leaves a reply that is streaming now: it finishes complete and stays charged', async () => {
-    const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
-    const chatId = ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
-    const before = await balance();
+  const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
+  const newChat = async () => ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
+  const refundsOf = (chatId: string) =>
+    t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
+
+  /**
+   * Sends a message and, once its reply is streaming (within 5 s), answers the answer still to come
+   * (in an object: an async function would otherwise wait for it).
+   */
+  async function sendAndWaitForStreaming(chatId: string) {
     const sending = t.app.inject({
       method: 'POST',
       url: `/api/chats/${chatId}/messages`,
@@ -132,6 +141,13 @@ describe('the periodic sweep and a live reply', () => {
     const deadline = Date.now() + 5_000;
     while ((await streaming()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     expect(await streaming()).toBe(1);
+    return { sending };
+  }
+
+  it('leaves a reply that is streaming now: it finishes complete and stays charged', async () => {
+    const chatId = await newChat();
+    const before = await balance();
+    const { sending } = await sendAndWaitForStreaming(chatId);
 
     const sweep = t.app.ctx.jobs.periodic.find((j) => j.name === 'interrupted-replies');
     expect(await sweep!.run()).toBe(0);
@@ -139,16 +155,11 @@ describe('the periodic sweep and a live reply', () => {
     const { message } = (await sending).json() as { message: ChatMessage };
     expect(message.status).toBe('complete');
     expect(await balance()).toBeLessThan(before);
-    const refunds = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
-    expect(refunds).toHaveLength(0);
+    expect(await refundsOf(chatId)).toHaveLength(0);
   });
 
   it('a reply settled under it (a sweep of every age) stays settled: its end neither completes it nor counts it', async () => {
-    const balance = async () => ((await call(t, alice, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
-    const chatId = ((await call(t, alice, 'POST', '/api/chats', { botId })).json() as Chat).id;
+    const chatId = await newChat();
     const before = await balance();
     const counts = async () => {
       const [bot] = await t.database.db.select({ n: bots.totalMessages }).from(bots).where(eq(bots.id, botId));
@@ -156,33 +167,14 @@ describe('the periodic sweep and a live reply', () => {
       return { bot: bot!.n, chat: chat!.n };
     };
     const countsBefore = await counts();
-    const sending = t.app.inject({
-      method: 'POST',
-      url: `/api/chats/${chatId}/messages`,
-      headers: t.bearer(alice),
-      payload: { content: 'Hi' },
-    });
-    const streamingIds = async () =>
-      (
-        await t.database.db
-          .select({ id: chatMessages.id })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.status, 'streaming')))
-      ).map((r) => r.id);
-    const deadline = Date.now() + 5_000;
-    while ((await streamingIds()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(await streamingIds()).toHaveLength(1);
+    const { sending } = await sendAndWaitForStreaming(chatId);
 
     expect(await settleOrphanedReplies(t.database.db, null, 0)).toBe(1);
 
     const { message } = (await sending).json() as { message: ChatMessage };
     expect(message).toMatchObject({ status: 'failed', error: CHAT_MESSAGES.replyInterrupted });
     expect(await balance()).toBe(before);
-    const refunds = await t.database.db
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.reason, 'reply_refund'), eq(ledgerEntries.reference, chatId)));
-    expect(refunds).toHaveLength(1);
+    expect(await refundsOf(chatId)).toHaveLength(1);
     // The user's message counts in the chat; the settled reply neither there nor in the bot's total.
     expect(await counts()).toEqual({ bot: countsBefore.bot, chat: countsBefore.chat + 1 });
   });

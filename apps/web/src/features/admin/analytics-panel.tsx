@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ADMIN_MESSAGES } from '@app/shared/admin/messages';
 import type { AdminAnalytics } from '@app/shared/admin/schemas';
 import { ROUTES } from '@app/shared/app/routes';
@@ -10,11 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { cn } from '@/lib/cn';
 import { useAdminAnalytics } from './console-api';
 import { formatters } from './format';
-import { ReportRangeForm, ReportRangeStates, useReportRange } from './report-range';
+import { CHART_TOOLTIP_STYLE, ChartFigure, ReportRangeForm, ReportRangeStates, useReportRange } from './report-range';
 import './texts';
 
 const PRESETS = [7, 30, 90] as const;
-const TOOLTIP_STYLE = { background: 'var(--color-card)', borderColor: 'var(--color-border)' };
 
 /** Platform-wide bot analytics (GET /api/admin/bots/analytics): totals, daily charts over UTC days, top bots. */
 export function AnalyticsPanel() {
@@ -101,61 +100,49 @@ function AnalyticsBody({ report, stale }: { report: AdminAnalytics; stale: boole
         <p className="py-6 text-center text-sm text-muted-foreground">{t('console.analytics.empty')}</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <figure className="grid gap-1">
-            <figcaption className="text-sm font-medium">{t('console.analytics.activityChart')}</figcaption>
-            <div
-              className="h-56 w-full"
-              role="img"
-              aria-label={t('console.analytics.activityChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
-            >
-              <ResponsiveContainer>
-                <LineChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
-                  <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
-                  <Tooltip contentStyle={TOOLTIP_STYLE} />
-                  <Legend wrapperStyle={{ fontSize: 12 }} />
-                  <Line
-                    type="monotone"
-                    dataKey="messages"
-                    name={t('console.analytics.messages')}
-                    stroke="var(--color-primary)"
-                    strokeWidth={2}
-                    dot={false}
-                  />
-                  <Line type="monotone" dataKey="chats" name={t('console.analytics.chats')} stroke="#f59e0b" strokeWidth={2} dot={false} />
-                  <Line
-                    type="monotone"
-                    dataKey="activeUsers"
-                    name={t('console.analytics.activeUsers')}
-                    stroke="#10b981"
-                    strokeWidth={2}
-                    dot={false}
-                  />
-                </LineChart>
-              </ResponsiveContainer>
-            </div>
-          </figure>
-          <figure className="grid gap-1">
-            <figcaption className="text-sm font-medium">{t('console.analytics.growthChart')}</figcaption>
-            <div
-              className="h-56 w-full"
-              role="img"
-              aria-label={t('console.analytics.growthChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
-            >
-              <ResponsiveContainer>
-                <BarChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
-                  <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
-                  <Tooltip contentStyle={TOOLTIP_STYLE} />
-                  <Legend wrapperStyle={{ fontSize: 12 }} />
-                  <Bar dataKey="newUsers" name={t('console.analytics.newUsers')} fill="var(--color-primary)" />
-                  <Bar dataKey="newBots" name={t('console.analytics.newBots')} fill="#f59e0b" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          </figure>
+          <ChartFigure
+            caption={t('console.analytics.activityChart')}
+            label={t('console.analytics.activityChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
+          >
+            <LineChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
+              <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Line
+                type="monotone"
+                dataKey="messages"
+                name={t('console.analytics.messages')}
+                stroke="var(--color-primary)"
+                strokeWidth={2}
+                dot={false}
+              />
+              <Line type="monotone" dataKey="chats" name={t('console.analytics.chats')} stroke="#f59e0b" strokeWidth={2} dot={false} />
+              <Line
+                type="monotone"
+                dataKey="activeUsers"
+                name={t('console.analytics.activeUsers')}
+                stroke="#10b981"
+                strokeWidth={2}
+                dot={false}
+              />
+            </LineChart>
+          </ChartFigure>
+          <ChartFigure
+            caption={t('console.analytics.growthChart')}
+            label={t('console.analytics.growthChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
+          >
+            <BarChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
+              <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar dataKey="newUsers" name={t('console.analytics.newUsers')} fill="var(--color-primary)" />
+              <Bar dataKey="newBots" name={t('console.analytics.newBots')} fill="#f59e0b" />
+            </BarChart>
+          </ChartFigure>
         </div>
       )}
       <section className="grid gap-2">

@@ -1,13 +1,13 @@
 import { LineChart as LineChartIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { ADMIN_ECONOMY_MESSAGES } from '@app/shared/admin-economy/messages';
 import type { EconomyReport } from '@app/shared/admin-economy/schemas';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { useEconomyReport } from './economy-api';
 import { formatters } from './format';
-import { ReportRangeForm, ReportRangeStates, useReportRange } from './report-range';
+import { CHART_TOOLTIP_STYLE, ChartFigure, ReportRangeForm, ReportRangeStates, useReportRange } from './report-range';
 import './texts';
 
 const PRESETS = [7, 30, 90, 365] as const;
@@ -89,58 +89,46 @@ function EconomyBody({ report, stale }: { report: EconomyReport; stale: boolean 
         <p className="py-6 text-center text-sm text-muted-foreground">{t('adminEconomy.economy.empty')}</p>
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
-          <figure className="grid gap-1">
-            <figcaption className="text-sm font-medium">{t('adminEconomy.economy.revenueChart')}</figcaption>
-            <div
-              className="h-56 w-full"
-              role="img"
-              aria-label={t('adminEconomy.economy.revenueChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
-            >
-              <ResponsiveContainer>
-                <BarChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
-                  <YAxis tick={{ fontSize: 11 }} width={48} />
-                  <Tooltip formatter={money} contentStyle={{ background: 'var(--color-card)', borderColor: 'var(--color-border)' }} />
-                  <Bar dataKey="revenueEur" name={t('adminEconomy.economy.revenue')} fill="var(--color-primary)" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
-          </figure>
-          <figure className="grid gap-1">
-            <figcaption className="text-sm font-medium">{t('adminEconomy.economy.costChart')}</figcaption>
-            <div
-              className="h-56 w-full"
-              role="img"
-              aria-label={t('adminEconomy.economy.costChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
-            >
-              <ResponsiveContainer>
-                <LineChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                  <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
-                  <YAxis tick={{ fontSize: 11 }} width={48} />
-                  <Tooltip formatter={money} contentStyle={{ background: 'var(--color-card)', borderColor: 'var(--color-border)' }} />
-                  <Legend wrapperStyle={{ fontSize: 12 }} />
-                  <Line
-                    type="stepAfter"
-                    dataKey="costEur"
-                    name={t('adminEconomy.economy.cashCost')}
-                    stroke="var(--color-destructive)"
-                    strokeWidth={2}
-                    dot={false}
-                  />
-                  <Line
-                    type="monotone"
-                    dataKey="usageCostEur"
-                    name={t('adminEconomy.economy.usageCost')}
-                    stroke="#f59e0b"
-                    strokeWidth={2}
-                    dot={false}
-                  />
-                </LineChart>
-              </ResponsiveContainer>
-            </div>
-          </figure>
+          <ChartFigure
+            caption={t('adminEconomy.economy.revenueChart')}
+            label={t('adminEconomy.economy.revenueChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
+          >
+            <BarChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis tick={{ fontSize: 11 }} width={48} />
+              <Tooltip formatter={money} contentStyle={CHART_TOOLTIP_STYLE} />
+              <Bar dataKey="revenueEur" name={t('adminEconomy.economy.revenue')} fill="var(--color-primary)" />
+            </BarChart>
+          </ChartFigure>
+          <ChartFigure
+            caption={t('adminEconomy.economy.costChart')}
+            label={t('adminEconomy.economy.costChartLabel', { from: f.day(report.from), to: f.day(report.to) })}
+          >
+            <LineChart data={days} margin={{ left: 0, right: 8, top: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={16} />
+              <YAxis tick={{ fontSize: 11 }} width={48} />
+              <Tooltip formatter={money} contentStyle={CHART_TOOLTIP_STYLE} />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Line
+                type="stepAfter"
+                dataKey="costEur"
+                name={t('adminEconomy.economy.cashCost')}
+                stroke="var(--color-destructive)"
+                strokeWidth={2}
+                dot={false}
+              />
+              <Line
+                type="monotone"
+                dataKey="usageCostEur"
+                name={t('adminEconomy.economy.usageCost')}
+                stroke="#f59e0b"
+                strokeWidth={2}
+                dot={false}
+              />
+            </LineChart>
+          </ChartFigure>
         </div>
       )}
     </div>

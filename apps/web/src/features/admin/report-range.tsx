@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveContainer } from 'recharts';
 import { addDays, daysBetween, ECONOMY_DEFAULT_DAYS, ECONOMY_MAX_DAYS, utcToday } from '@app/shared/admin-economy/rules';
 import { ErrorCard } from '@/components/error-card';
 import { Alert } from '@/components/ui/alert';
@@ -127,4 +128,22 @@ export function ReportRangeStates<T>({
       </div>
     );
   return children(report.data, report.isFetching);
+}
+
+/** The tooltip of a report's chart, in the theme's card colours. */
+export const CHART_TOOLTIP_STYLE = { background: 'var(--color-card)', borderColor: 'var(--color-border)' };
+
+/**
+ * One chart of a report: its caption, and the chart sized to its box and named for screen
+ * readers by `label` (a chart is an image to them).
+ */
+export function ChartFigure({ caption, label, children }: { caption: string; label: string; children: ReactElement }) {
+  return (
+    <figure className="grid gap-1">
+      <figcaption className="text-sm font-medium">{caption}</figcaption>
+      <div className="h-56 w-full" role="img" aria-label={label}>
+        <ResponsiveContainer>{children}</ResponsiveContainer>
+      </div>
+    </figure>
+  );
 }
