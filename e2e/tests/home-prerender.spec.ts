@@ -7,8 +7,13 @@ test.describe('the prerendered home page', () => {
   test('shows the page before any script runs', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
+    // Nothing but the page itself is fetched before the app's boot script runs after the first
+    // paint: a module fetched by the parser would compete with the page on a slow network.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Who will you talk to today?' })).toBeVisible();
+    expect(requested.filter((path) => path.endsWith('.js'))).toEqual([]);
     await expect(page.getByRole('heading', { level: 2, name: 'Characters' })).toBeVisible();
     await expect(page.getByTestId('sign-in')).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();

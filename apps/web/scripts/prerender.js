@@ -6,9 +6,9 @@
 //   out, in English, the characters loading. main.tsx replaces it with the live page.
 // - Nothing stands between the HTML and its first paint: the stylesheet and theme-init.js are
 //   inlined (the server allows that script by its hash, plugins/web-app.ts).
-// - The app's modules and the home page's chunks are modulepreload links that the parser requests;
-//   the entry script is added right after the first paint (home-boot.js, inlined too), so that it
-//   never holds the paint back.
+// - Nothing is requested before the first paint but the page: the entry, its imports and the home
+//   page's chunks are added right after it (home-boot.js, inlined too), the modules as
+//   modulepreload links in one insertion, so that they never hold the paint back.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,13 +34,10 @@ let html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
 const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 if (!entry) throw new Error('dist/index.html has no module script');
-const boot = fs.readFileSync(path.join(web, 'scripts', 'home-boot.js'), 'utf8').replace('(__ENTRY__)', `(${JSON.stringify(entry)})`);
-if (boot.includes('(__ENTRY__')) throw new Error('home-boot.js: the entry was not filled in');
 const themeInit = fs.readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
 
 html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>\n?\s*/, '');
 html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g, '');
-html = replaceOnce(html, /<!--[^>]*-->\n?\s*<script src="\/theme-init.js"><\/script>/, `<script>${themeInit}\n${boot}</script>`);
 const stylesheets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
 if (stylesheets.length !== 1)
   throw new Error(`expected the app's one stylesheet in dist/assets, found ${stylesheets.join(', ') || 'none'}`);
@@ -52,10 +49,10 @@ html = replaceOnce(html, /<link rel="stylesheet" crossorigin href="([^"]+)">/, (
   return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
 });
 
-// Every module the home page's chunk imports, besides the entry's own, as modulepreload links in
-// the HTML: the parser requests them before the first paint, at no cost to the main thread once
-// the page is drawn. Left to Vite's preload helper, each would be a <link> appended by script
-// after the paint, about a millisecond apiece on a slow phone, some forty of them.
+// Every module the home page's chunk imports, besides the entry's own: home-boot.js adds them as
+// modulepreload links with the entry, in one insertion. Left to Vite's preload helper, each would
+// be a <link> appended by script with its own lookup, about a millisecond apiece on a slow phone,
+// some forty of them.
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const homeChunks = new Set();
@@ -67,11 +64,12 @@ const homeChunks = new Set();
   for (const imported of chunk.imports ?? []) collect(imported);
 })('src/app/home-page.tsx');
 const modulePreloads = [...new Set([...preloads, ...[...homeChunks].map((file) => `/${file}`).filter((href) => href !== entry)])];
-html = replaceOnce(
-  html,
-  /<\/body>/,
-  `${modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('')}</body>`,
-);
+const boot = fs
+  .readFileSync(path.join(web, 'scripts', 'home-boot.js'), 'utf8')
+  .replace('(__ENTRY__, __MODULES__)', `(${JSON.stringify(entry)}, ${JSON.stringify(modulePreloads)})`);
+if (boot.includes('(__ENTRY__')) throw new Error('home-boot.js: the entry and its modules were not filled in');
+html = replaceOnce(html, /<!--[^>]*-->\n?\s*<script src="\/theme-init.js"><\/script>/, `<script>${themeInit}\n${boot}</script>`);
+
 // data-prerendered: main.tsx hydrates it, and styles.css hides what does not fit the visitor.
 html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered>${await renderHome()}</div>`);
 
