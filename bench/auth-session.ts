@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://... REDIS_URL=redis://... npm run bench
  *   BENCH_DURATION=20 npm run bench                   seconds per target (default 10)
  *   BENCH_MEMORY=1 npm run bench                      PGlite in memory instead of a folder
+ *   BENCH_PROFILE=/tmp/prof npm run bench             the app's CPU profile (.cpuprofile) written there
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +28,9 @@ interface Target {
 
 /** Starts a target process and waits for the JSON line that says where it listens. */
 function start(which: 'hello' | 'app'): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'serve-targets.ts', which], {
+  // BENCH_PROFILE=<dir>: the app's process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE && which === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'serve-targets.ts', which], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,

@@ -23,6 +23,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     // Health checks come from load balancers many times a second; they must never be refused.
     // The matched route, not the raw URL: '/%61pi/...' reaches the API too and must be counted.
     allowList: (request) => !(request.routeOptions.url ?? request.url).startsWith('/api/'),
+    // The count is told only to a client that is refused (429 with Retry-After and the x-ratelimit
+    // headers): on every other answer they would be three headers more on each read (decision 024).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) => tooManyRequests(GENERIC_MESSAGES.rateLimited, context.ttl / 1000),
   });
 });

@@ -80,7 +80,23 @@ describe('API conventions', () => {
   });
 
   describe('security headers', () => {
-    it.each(['/api/auth/providers', '/api/nope', '/healthz'])('are on %s', async (url) => {
+    it.each(['/api/auth/providers', '/api/nope'])("the API's answer %s takes an answer's set: nothing may run or frame it", async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      // A document's headers are not sent with JSON (decision 024), nor the rate limit's count
+      // while the caller is under it.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+      // HSTS only over https (see the last test).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it.each(['/healthz', '/api/docs/'])("a page's answer %s takes a document's set", async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
@@ -88,18 +104,20 @@ describe('API conventions', () => {
       expect(csp).toContain("object-src 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
-      // HSTS only over https (see the next test).
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
 
-    it('add HSTS and upgrade-insecure-requests when the site is served over https', async () => {
+    it('add HSTS (pages and API) and upgrade-insecure-requests (pages) when the site is served over https', async () => {
       const https = await createTestApp({ env: { PUBLIC_URL: 'https://chat.example.com' } });
       try {
-        const res = await https.app.inject({ method: 'GET', url: '/api/auth/providers' });
-        expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-        expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+        const api = await https.app.inject({ method: 'GET', url: '/api/auth/providers' });
+        expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        const page = await https.app.inject({ method: 'GET', url: '/healthz' });
+        expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+        expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
       } finally {
         await https.close();
       }
