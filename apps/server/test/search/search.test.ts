@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { RecentSearches, SearchResults, TrendingSearches } from '@app/shared/search/schemas';
+import { queryRows } from '../../src/db/client';
 import { bots } from '../../src/db/schema/bots';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
@@ -200,6 +201,60 @@ describe('GET /api/search', () => {
       );
       expect((await search(stranger, 'q=quincunx&types=chats')).chats).toEqual([]);
       expect((await search(owner, 'q=quincunx&types=chats')).chats.map((c) => c.id)).toEqual([chat.id]);
+    });
+
+    it("finds a message by the start of its words while the user types, and only the caller's", async () => {
+      const bot = await createBot(t, owner, { name: 'Gardener', description: 'Talks about plants.', visibility: 'private' });
+      const chat = (await call(t, owner, 'POST', '/api/chats', { botId: bot.id })).json() as { id: string };
+      const sent = await call(t, owner, 'POST', `/api/chats/${chat.id}/messages`, { content: 'The hollyhocks bloomed beside the gazebo' });
+      expect(sent.statusCode).toBeLessThan(300);
+      for (const q of ['hollyh', 'gaz holly', 'HOLLYHOCKS']) {
+        expect(
+          (await search(owner, `q=${encodeURIComponent(q)}&types=chats`)).chats.map((c) => c.id),
+          q,
+        ).toEqual([chat.id]);
+      }
+      expect((await search(owner, 'q=hollyhockz&types=chats')).chats).toEqual([]);
+      expect((await search(stranger, 'q=hollyh&types=chats')).chats).toEqual([]);
+
+      // Two chats with the words: the one whose matching message is the newest comes first.
+      const later = (await call(t, owner, 'POST', '/api/chats', { botId: bot.id })).json() as { id: string };
+      await call(t, owner, 'POST', `/api/chats/${later.id}/messages`, { content: 'Where did I plant the hollyhock seeds?' });
+      expect((await search(owner, 'q=hollyh&types=chats')).chats.map((c) => c.id)).toEqual([later.id, chat.id]);
+      await call(t, owner, 'POST', `/api/chats/${chat.id}/messages`, { content: 'More hollyhocks by the fence' });
+      expect((await search(owner, 'q=hollyh&types=chats')).chats.map((c) => c.id)).toEqual([chat.id, later.id]);
+    });
+
+    it("another user whose id starts with the same 8 hex digits (they share the index's entries) still never finds the caller's messages", async () => {
+      const bot = await createBot(t, owner, { name: 'Cartographer', description: 'Draws maps.', visibility: 'private' });
+      const chat = (await call(t, owner, 'POST', '/api/chats', { botId: bot.id })).json() as { id: string };
+      await call(t, owner, 'POST', `/api/chats/${chat.id}/messages`, { content: 'the zanzibar isthmus survey' });
+      // A user whose id has the owner's first 8 hex digits (1 in 4 billion by chance; made here),
+      // with a chat of their own holding the same words.
+      const twinId = `${owner.user.id.slice(0, 8)}-0000-4000-8000-000000000001`;
+      await t.database.db.execute(
+        sql`insert into users (id, email, username, display_name) values (${twinId}, 'twin@example.com', 'twin_user', 'Twin')`,
+      );
+      const [twinChat] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`insert into chats (user_id, bot_id, title) values (${twinId}, ${bot.id}, 'Twin chat') returning id`,
+      );
+      await t.database.db.execute(
+        sql`insert into chat_messages (chat_id, role, content) values (${twinChat!.id}, 'user', 'zanzibar isthmus notes')`,
+      );
+      // The twin finds their own chat: the two share index entries, and only user_id tells them apart.
+      const [found] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(distinct user_id)::int as n from chat_messages where owned_words(user_id, content) @@ owned_query(${twinId}::uuid, 'zanzibar', false)`,
+      );
+      expect(found!.n).toBe(2);
+
+      for (const q of ['zanzibar isthmus', 'zanz']) {
+        expect(
+          (await search(owner, `q=${encodeURIComponent(q)}&types=chats`)).chats.map((c) => c.id),
+          q,
+        ).toEqual([chat.id]);
+      }
     });
   });
 

@@ -77,9 +77,10 @@ export const chatMessages = pgTable(
       .on(t.chatId, sql`${t.id} desc`)
       .where(sql`selected`),
     index('chat_messages_group_idx').on(t.groupId, t.variant),
-    // The Ctrl+K search over the caller's own messages (decision 025): the owner and the words in
-    // one GIN index (btree_gin), so a search reads only the caller's matching messages.
-    index('chat_messages_owner_fts_idx').using('gin', t.userId, sql`to_tsvector('simple', ${t.content})`),
+    // The Ctrl+K search over the caller's own messages (decision 025): each word of a message is
+    // indexed under its owner (owned_words, migration 0017), so a search, a prefix included, reads
+    // only the caller's entries of the index.
+    index('chat_messages_owned_words_idx').using('gin', sql`owned_words(${t.userId}, ${t.content})`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ROUTES } from '@app/shared/app/routes';
 import type { SearchResult } from '@app/shared/search/schemas';
 import { queryRows, type Executor } from '../../db/client';
-import { prefixTsQuery, snippetAround, wholeWordsTsQuery } from './text-query';
+import { ownedWordsQuery, prefixTsQuery, snippetAround, wholeWordsTsQuery } from './text-query';
 
 interface ChatHit {
   id: string;
@@ -16,9 +16,10 @@ interface ChatHit {
 /**
  * The My chats group: the caller's own chats (never anyone else's: every row is reached through
  * chats.user_id = the caller), those whose bot name or title match first, then those with a
- * matching message, ranked by ts_rank of that message, then by recent activity. The messages are
- * found through one index of (owner, words), chat_messages_owner_fts_idx: only the caller's
- * matching messages are read, however many messages they or others have.
+ * matching message, the newest match first. The messages are
+ * found through the index of owned_words (each word of a message under its owner, migration
+ * 0017): only the caller's matching messages are read, however many messages they or others have,
+ * for a prefix as for a whole word.
  */
 export async function searchChats(db: Executor, opts: { q: string; userId: string; limit: number }): Promise<SearchResult[]> {
   const whole = wholeWordsTsQuery(opts.q);
@@ -26,8 +27,10 @@ export async function searchChats(db: Executor, opts: { q: string; userId: strin
   // Whole words first: a query of finished words that fills the group never pays for the
   // prefix match; one that doesn't (a word still being typed) is asked again with prefixes,
   // which finds everything the first pass found and more.
-  let rows = await chatHits(db, opts, whole);
-  if (rows.length < opts.limit) rows = await chatHits(db, opts, prefixTsQuery(opts.q)!);
+  let rows = await chatHits(db, opts, { match: ownedWordsQuery(opts.userId, opts.q, false)!, rank: whole });
+  if (rows.length < opts.limit) {
+    rows = await chatHits(db, opts, { match: ownedWordsQuery(opts.userId, opts.q, true)!, rank: prefixTsQuery(opts.q)! });
+  }
   return rows.map((c) => ({
     id: c.id,
     type: 'chat',
@@ -39,31 +42,38 @@ export async function searchChats(db: Executor, opts: { q: string; userId: strin
   }));
 }
 
-/** The caller's chats that match `tsQuery`: by name or title first, then by a message, best first, at most `limit`. */
-function chatHits(db: Executor, opts: { userId: string; limit: number }, tsQuery: SQL): Promise<ChatHit[]> {
+/**
+ * The caller's chats that match: by name or title first (`rank`, a full-text query of the words),
+ * then by a message (found by `match`, the same words over the caller's entries of the owned words
+ * index), the chat whose latest matching message is the newest first, at most `limit`. Ordering
+ * messages by recency needs no tsvector of each matching message, which ranking them by ts_rank
+ * did: a word in every chat matched thousands of the caller's messages, each parsed again.
+ */
+function chatHits(db: Executor, opts: { userId: string; limit: number }, query: { match: SQL; rank: SQL }): Promise<ChatHit[]> {
   return queryRows<ChatHit>(
     db,
     sql`
     with mine as (select c.id, c.title, c.updated_at, b.name as bot_name, b.avatar_url from chats c join bots b on b.id = c.bot_id
              where c.user_id = ${opts.userId}),
     by_name as (
-      select mine.*, null::text as content, 2::real as rank from mine
-      where to_tsvector('simple', mine.bot_name || ' ' || mine.title) @@ ${tsQuery}
+      select mine.id from mine
+      where to_tsvector('simple', mine.bot_name || ' ' || mine.title) @@ ${query.rank}
       order by mine.updated_at desc limit ${opts.limit}
     ),
     by_message as (
-      select distinct on (m.chat_id) m.chat_id as id, m.content, ts_rank(to_tsvector('simple', m.content), ${tsQuery}) as rank
+      select distinct on (m.chat_id) m.chat_id as id, m.id as message_id
       from chat_messages m
-      where m.user_id = ${opts.userId} and to_tsvector('simple', m.content) @@ ${tsQuery} and m.selected
-      order by m.chat_id, ts_rank(to_tsvector('simple', m.content), ${tsQuery}) desc, m.id desc
-    )
-    select id, title, bot_name, avatar_url, content from (
-      select id, title, bot_name, avatar_url, content, rank, updated_at from by_name
+      where m.user_id = ${opts.userId} and owned_words(m.user_id, m.content) @@ ${query.match} and m.selected
+      order by m.chat_id, m.id desc
+    ),
+    hits as (
+      select mine.*, null::bigint as message_id, 1 as tier from mine where id in (select id from by_name)
       union all
-      select mine.id, mine.title, mine.bot_name, mine.avatar_url, by_message.content, by_message.rank, mine.updated_at
-      from by_message join mine using (id) where by_message.id not in (select id from by_name)
-    ) hits
-    order by rank desc, updated_at desc
-    limit ${opts.limit}`,
+      select mine.*, by_message.message_id, 0 as tier from by_message join mine using (id) where by_message.id not in (select id from by_name)
+      order by tier desc, message_id desc nulls last, updated_at desc
+      limit ${opts.limit}
+    )
+    select hits.id, hits.title, hits.bot_name, hits.avatar_url, (select m.content from chat_messages m where m.id = hits.message_id) as content
+    from hits order by tier desc, message_id desc nulls last, updated_at desc`,
   );
 }

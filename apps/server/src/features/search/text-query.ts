@@ -17,13 +17,25 @@ export function prefixTsQuery(text: string): SQL | null {
 
 /**
  * The query's words as whole words (`drag` does not find "dragon"). A GIN index answers whole
- * words by walking each word's posting list alongside the others (the owner's, for messages);
- * a prefix first gathers every row of every word that starts with it, over all users, which for a
- * common word costs several times more (decision 025).
+ * words by walking each word's posting list alongside the others; a prefix first gathers every
+ * row of every word that starts with it, which for a common word costs several times more
+ * (decision 025).
  * @example wholeWordsTsQuery('Dragon pi') // sql`to_tsquery('simple', 'dragon & pi')`
  */
 export function wholeWordsTsQuery(text: string): SQL | null {
   return tsQueryOf(text, '');
+}
+
+/**
+ * The query's words as a match over one user's messages, against the index of owned_words
+ * (migration 0017): the same words, whole or as prefixes, looked up among that user's entries of
+ * the index only. The words are turned into lexemes by the database, as the messages' were.
+ * @example ownedWordsQuery(me, 'Dragon pi', true) // sql`owned_query(me, 'dragon pi', true)`
+ */
+export function ownedWordsQuery(userId: string, text: string, prefixes: boolean): SQL | null {
+  const words = searchWords(text).slice(0, MAX_WORDS);
+  if (words.length === 0) return null;
+  return sql`owned_query(${userId}::uuid, ${words.join(' ')}, ${prefixes})`;
 }
 
 function tsQueryOf(text: string, suffix: string): SQL | null {
