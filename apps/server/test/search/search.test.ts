@@ -4,6 +4,7 @@ import type { Session } from '@app/shared/auth/schemas';
 import type { RecentSearches, SearchResults, TrendingSearches } from '@app/shared/search/schemas';
 import { queryRows } from '../../src/db/client';
 import { bots } from '../../src/db/schema/bots';
+import { recountSearchWords } from '../../src/features/search/lexicon';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
 
@@ -106,6 +107,37 @@ describe('GET /api/search', () => {
       });
       const { bots } = await search(null, 'q=alchemsit');
       expect(bots.map((b) => b.id)).toContain(bot.id);
+      // Two words, one misspelt by a swap of its first letters (the hardest case for trigrams).
+      expect((await search(null, 'q=wandering lachemist')).bots.map((b) => b.id)).toContain(bot.id);
+    });
+
+    it("mends typos against the public bots' words only: a private bot's words never enter the lexicon, a word leaves when its last public bot goes", async () => {
+      const lexicon = async () =>
+        new Map(
+          (await queryRows<{ word: string; bots: number }>(t.database.db, sql`select word, bots from search_words`)).map((r) => [
+            r.word,
+            r.bots,
+          ]),
+        );
+      const secret = await createBot(t, owner, { name: 'Quillfeather Secret', description: 'Private notes.', visibility: 'private' });
+      expect((await lexicon()).has('quillfeather')).toBe(false);
+      const open = await createBot(t, owner, {
+        name: 'Zephyrine Sailor',
+        description: 'Sails the zephyrine sea.',
+        visibility: 'public',
+        avatarUrl: '/avatars/mira.svg',
+      });
+      expect((await lexicon()).has('zephyrine')).toBe(true);
+      expect((await search(stranger, 'q=zpehyrine')).bots.map((b) => b.id)).toEqual([open.id]);
+      // The owner's private bot is found by its words, never through another's typo.
+      expect((await search(stranger, 'q=quillfaether')).bots.map((b) => b.id)).not.toContain(secret.id);
+
+      await t.database.db.update(bots).set({ visibility: 'private' }).where(eq(bots.id, open.id));
+      await recountSearchWords(t.database.db);
+      const after = await lexicon();
+      expect(after.has('zephyrine')).toBe(false);
+      expect(after.get('alchemist')).toBe(1);
+      expect((await search(stranger, 'q=zpehyrine')).bots).toEqual([]);
     });
 
     it("doesn't show a public bot that moderation hid to others", async () => {

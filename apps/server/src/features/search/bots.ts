@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ROUTES } from '@app/shared/app/routes';
 import type { SearchResult } from '@app/shared/search/schemas';
 import { queryRows, type Executor } from '../../db/client';
-import { typoMatches } from './typos';
-import { containsWords, prefixTsQuery, snippetAround, trigramText } from './text-query';
+import { correctTypos } from './lexicon';
+import { containsWords, prefixTsQuery, snippetAround } from './text-query';
 
 /**
  * Public candidates before ranking by text (decision 025). Finding every match of a common word
@@ -14,8 +14,6 @@ import { containsWords, prefixTsQuery, snippetAround, trigramText } from './text
  */
 const PUBLIC_SAMPLE = 200;
 const POPULAR_WINDOW = 300;
-/** How close a word must be to a bot's word to count as a typo of it (pg_trgm word similarity). */
-const TYPO_THRESHOLD = '0.45';
 
 interface BotHit {
   id: string;
@@ -32,7 +30,8 @@ interface BotHit {
  * visibility). Another user's private or unlisted bot never appears, whatever the query (decision
  * 006: unlisted bots are reached by id only). Ranked by ts_rank with the name weighted above the
  * description and tags, then popularity. In `typos` mode (the route's second pass, when no word
- * matched anything), bots with words close to the query's fill it instead, through pg_trgm.
+ * matched anything), the query's words are first mended against the lexicon of the public bots'
+ * words (pg_trgm similarity, lexicon.ts), and the mended query is searched as words.
  */
 export async function searchBots(
   db: Executor,
@@ -72,24 +71,10 @@ export async function searchBots(
       )),
     );
   }
-  const text = trigramText(opts.q);
-  if (opts.mode === 'typos' && text.length >= 3) {
-    const visible = me
-      ? sql`((visibility = 'public' and is_active) or created_by = ${me}
-             or id in (select bot_id from bot_collaborators where user_id = ${me}))`
-      : sql`(visibility = 'public' and is_active)`;
-    // `<%` uses the trigram index of search_text (decision 006).
-    const typos = await typoMatches(db, TYPO_THRESHOLD, async (tx) => {
-      return queryRows<BotHit>(
-        tx,
-        sql`
-        select id, name, description, avatar_url, visibility, nsfw, created_by from bots
-        where ${text} <% search_text and ${visible}
-        order by word_similarity(${text}, search_text) desc, popularity desc, id
-        limit ${opts.limit}`,
-      );
-    });
-    hits.push(...typos);
+  if (opts.mode === 'typos') {
+    // The query's words mended against the public bots' lexicon, then searched as words.
+    const corrected = await correctTypos(db, opts.q);
+    if (corrected) return searchBots(db, { ...opts, q: corrected, mode: 'words' });
   }
   return hits.map((b) => ({
     id: b.id,

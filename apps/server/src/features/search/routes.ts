@@ -15,6 +15,10 @@ import { searchBots } from './bots';
 import { searchChats } from './chats';
 import { clearRecent, listRecent, recordSearch, trendingSearches } from './history';
 import { searchUsers } from './users';
+import { recountSearchWords } from './lexicon';
+
+/** How often the typo lexicon is recounted from the public bots (lexicon.ts). */
+const SEARCH_WORDS_EVERY_MS = 60 * 60_000;
 
 const tags = ['search'];
 
@@ -24,6 +28,8 @@ const tags = ['search'];
  */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  // The typo lexicon's counts and removals (new words arrive with their bots, by trigger).
+  app.ctx.jobs.every('search-words', SEARCH_WORDS_EVERY_MS, () => recountSearchWords(db));
   // Typo matching needs pg_trgm; a server without it still answers, by full text alone (decision 025).
   const [extension] = await queryRows<{ present: boolean }>(
     db,

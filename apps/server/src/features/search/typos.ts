@@ -4,17 +4,22 @@ import type { Executor, Transaction } from '../../db/client';
 /**
  * Typo tolerance is a best effort: a trigram query whose trigrams are common (a misspelt common
  * word) can visit much of a table, so it may run for TYPO_BUDGET_MS and is then given up (the
- * group shows what full text found: nothing). The threshold and the timeout hold for this one
- * transaction only (set_config(..., true)).
+ * group shows what full text found: nothing). The settings (a pg_trgm threshold) and the timeout
+ * hold for this one transaction only (set_config(..., true)).
  */
 const TYPO_BUDGET_MS = 150;
 
-export async function typoMatches<T>(db: Executor, threshold: string, query: (tx: Transaction) => Promise<T[]>): Promise<T[]> {
+export async function typoMatches<T>(
+  db: Executor,
+  settings: Record<string, string>,
+  query: (tx: Transaction) => Promise<T[]>,
+): Promise<T[]> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${threshold}, true), set_config('statement_timeout', ${String(TYPO_BUDGET_MS)}, true)`,
+      const set = Object.entries({ ...settings, statement_timeout: String(TYPO_BUDGET_MS) }).map(
+        ([name, value]) => sql`set_config(${name}, ${value}, true)`,
       );
+      await tx.execute(sql`select ${sql.join(set, sql`, `)}`);
       return query(tx);
     });
   } catch (err) {

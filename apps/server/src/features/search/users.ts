@@ -49,7 +49,7 @@ export async function searchUsers(
   }
   const text = trigramText(opts.q);
   if (opts.mode === 'typos' && text.length >= 3) {
-    const typos = await typoMatches(db, TYPO_THRESHOLD, async (tx) => {
+    const typos = await typoMatches(db, { 'pg_trgm.word_similarity_threshold': TYPO_THRESHOLD }, async (tx) => {
       return queryRows<UserHit>(
         tx,
         sql`
