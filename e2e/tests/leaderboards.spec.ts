@@ -51,6 +51,12 @@ test.describe('leaderboards', () => {
     await expect(me.getByTestId('leaderboard-me-score')).toHaveText(/^[1-9][\d,]* XP$/);
     await expect(main.getByTestId('leaderboard-row').filter({ hasText: `@${account.username}` })).toContainText('XP');
 
+    // An old link to a page past the last player says so, and leads back to the first page.
+    await page.goto('/leaderboards?board=xp-weekly&page=500');
+    await expect(main.getByText('This page is past the last player.')).toBeVisible();
+    await main.getByRole('button', { name: 'Go to the first page' }).click();
+    await expect(main.getByTestId('leaderboard-row').filter({ hasText: `@${account.username}` })).toBeVisible();
+
     // The home page's 'Top Players' card lists this week's XP leaders, the user among them.
     await page.goto('/');
     const card = page.getByTestId('top-players');

@@ -55,6 +55,9 @@ test.describe('375 px wide', () => {
     await page.goto('/login');
     await signInOnPage(page, DEMO_ADMIN);
     await expect(page.getByTestId('profile-menu')).toBeVisible();
+    // The admin's header keeps its logo whole: the console's link is in the menu on a phone.
+    const logo = page.getByRole('banner').getByRole('link', { name: 'CharaChat' });
+    expect((await logo.boundingBox())?.width).toBeGreaterThanOrEqual(32);
     for (const path of [
       '/tokens',
       '/subscription',

@@ -60,12 +60,13 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         <Menu />
       </Button>
-      <Logo className="min-w-0 [&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+      <Logo className="shrink-0 [&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
       <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
         {/* The Ctrl/Cmd+K search: the button and the key listener; the dialog is a lazy chunk. */}
         <SearchLauncher />
+        {/* On a phone the admin reaches the console from the menu: the header has no room for it. */}
         {user?.role === 'admin' ? (
-          <Button variant="ghost" size="sm" asChild>
+          <Button variant="ghost" size="sm" className="hidden sm:inline-flex" asChild>
             <Link to={ROUTES.admin} aria-label={t('header.admin')} data-testid="header-admin">
               <Shield />
               <span className="hidden md:inline">{t('header.admin')}</span>

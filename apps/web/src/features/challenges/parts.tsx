@@ -57,14 +57,22 @@ export function tokensText(t: TFunction, language: string, tokens: number): stri
   return t('challenges.tokens', { count: tokens, value: new Intl.NumberFormat(language).format(tokens) });
 }
 
-/** The places a ranked challenge pays, or that a casual one pays nothing. */
-export function RewardList({ challenge, className }: { challenge: Pick<ChallengeDef, 'ranked' | 'rewards'>; className?: string }) {
+/** The places a ranked challenge pays (no more than a room of `maxPlayers` has), or that a casual one pays nothing. */
+export function RewardList({
+  challenge,
+  maxPlayers,
+  className,
+}: {
+  challenge: Pick<ChallengeDef, 'ranked' | 'rewards'>;
+  maxPlayers?: number;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation();
   if (!challenge.ranked || challenge.rewards.length === 0)
     return <p className={cn('text-sm text-muted-foreground', className)}>{t('challenges.noRewards')}</p>;
   return (
     <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label={t('challenges.room.rewards')}>
-      {challenge.rewards.map((tokens, i) => (
+      {challenge.rewards.slice(0, maxPlayers).map((tokens, i) => (
         <li key={i}>
           <Badge variant="secondary">{t('challenges.placeReward', { place: i + 1, tokens: tokensText(t, i18n.language, tokens) })}</Badge>
         </li>

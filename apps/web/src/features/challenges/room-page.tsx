@@ -179,7 +179,7 @@ function RulesCard({ room, challenge }: { room: Room; challenge: ChallengeDef })
         <p className="text-muted-foreground">{t(`challenges.howScored.${challenge.metric}`, { tag: challenge.tag })}</p>
         <div className="grid gap-1.5">
           <p className="font-medium">{t('challenges.room.rewards')}</p>
-          <RewardList challenge={challenge} />
+          <RewardList challenge={challenge} maxPlayers={room.maxPlayers} />
           {challenge.ranked && room.status !== 'finished' ? (
             <p className="text-xs text-muted-foreground">{t('challenges.room.rewardsNeedPlayers')}</p>
           ) : null}

@@ -109,8 +109,20 @@ function BoardPanel({ board, page, onPage }: { board: Leaderboard; page: number;
                 data-testid="leaderboard-empty"
               >
                 <Users className="size-8 text-muted-foreground" aria-hidden />
-                <p className="font-medium">{t('leaderboards.empty')}</p>
-                <p className="text-sm text-muted-foreground">{t('leaderboards.emptyHint')}</p>
+                {entries.data.total > 0 ? (
+                  // A page past the last one (an old link): the board has players, just not this many.
+                  <>
+                    <p className="font-medium">{t('leaderboards.pastLastPage')}</p>
+                    <Button variant="outline" size="sm" onClick={() => onPage(1)}>
+                      {t('leaderboards.firstPage')}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <p className="font-medium">{t('leaderboards.empty')}</p>
+                    <p className="text-sm text-muted-foreground">{t('leaderboards.emptyHint')}</p>
+                  </>
+                )}
               </div>
             ) : (
               <ol
