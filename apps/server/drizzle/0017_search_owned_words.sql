@@ -18,5 +18,6 @@ CREATE FUNCTION "owned_query"("owner" uuid, "words" text, "prefixes" boolean) RE
     '''' || left(replace("owner"::text, '-', ''), 8) || w || '''' || CASE WHEN "prefixes" THEN ':*' ELSE '' END, ' & '), '')::tsquery
   FROM unnest(tsvector_to_array(to_tsvector('simple', "words"))) w
 $$;--> statement-breakpoint
-DROP INDEX "chat_messages_owner_fts_idx";--> statement-breakpoint
+-- (Only databases that ran 0015 before it was changed have it.)
+DROP INDEX IF EXISTS "chat_messages_owner_fts_idx";--> statement-breakpoint
 CREATE INDEX "chat_messages_owned_words_idx" ON "chat_messages" USING gin (owned_words("user_id", "content"));

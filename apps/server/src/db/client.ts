@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -162,8 +161,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  // pg_trgm backs the bot search index, btree_gin the search of a user's messages (the migrations create them).
-  const extensions = { pg_trgm, btree_gin };
+  // pg_trgm backs the bot search and its typo lexicon (the migrations create it). Only what is
+  // used: with btree_gin's bundle loaded next to it, pg_trgm's `%` answered no rows and the next
+  // query never returned, which froze the whole process (decision 025, "PGlite and btree_gin").
+  const extensions = { pg_trgm };
   let client: PGlite;
   if ('pgliteDir' in target) {
     fs.mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
