@@ -46,6 +46,7 @@ test.describe('the admin console', () => {
     await expect(page).toHaveURL(/section=audit/);
     await expect(page.getByTestId('audit-entries').locator('li').first()).toContainText('User banned');
     await expect(page.getByTestId('audit-entries').locator('li').first()).toContainText('Spam in public bots');
+    await expect(page.getByTestId('audit-entries').locator('li').first()).toContainText(`@${account.username}`);
     await signOut(page);
 
     await signInOnPage(page, account);

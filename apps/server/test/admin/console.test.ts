@@ -98,6 +98,11 @@ describe('the admin console', () => {
 
       const bans = (await auditOf('user.banned')).filter((r) => r.targetId === user.user.id);
       expect(bans).toHaveLength(1);
+      // The log names the user as people know them, not only by id.
+      const listed = json<{ items: { targetId: string | null; targetLabel: string | null }[] }>(
+        await call(admin, 'GET', `/api/admin/audit-log?action=user.banned&targetType=user&targetId=${user.user.id}`),
+      );
+      expect(listed.items.map((e) => e.targetLabel)).toEqual([`@${user.user.username}`]);
       expect(bans[0]!.details).toMatchObject({ reason: 'Spam in public bots', sessionsEnded: 2 });
       expect((await auditOf('user.unbanned')).filter((r) => r.targetId === user.user.id)[0]!.details).toMatchObject({
         reason: 'Appeal accepted',
@@ -187,6 +192,10 @@ describe('the admin console', () => {
       const rows = (await auditOf('moderation.decided')).filter((r) => r.targetId === report.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.details).toMatchObject({ botId: bot.id, outcome: 'hidden', hideBot: true });
+      const listed = json<{ items: { targetLabel: string | null }[] }>(
+        await call(admin, 'GET', `/api/admin/audit-log?targetType=moderation_request&targetId=${report.id}`),
+      );
+      expect(listed.items.map((e) => e.targetLabel)).toEqual(['Reported']);
 
       // Decided once: a second decision is refused and tells nobody anything.
       expectError(

@@ -132,6 +132,8 @@ export const ZAuditEntry = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** What the target is called now (a user's @username, a season's or a moderated bot's name), when it has a name. */
+  targetLabel: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   admin: z.object({ id: z.string(), username: z.string(), displayName: z.string() }).nullable(),

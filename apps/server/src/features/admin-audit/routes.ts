@@ -2,6 +2,8 @@ import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAuditPage, ZAuditQuery } from '@app/shared/admin/schemas';
 import { adminAuditLog } from '../../db/schema/admin';
+import { bots } from '../../db/schema/bots';
+import { seasons } from '../../db/schema/season-pass';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/http-errors';
 
@@ -17,6 +19,17 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
   return { micros, id };
 }
 const microsOf = sql<string>`(extract(epoch from ${adminAuditLog.createdAt}) * 1000000)::bigint::text`;
+
+/**
+ * What the target is called now, for the people reading the log: a user's @username, a season's
+ * or a moderated bot's name; null for other targets (their id and details say it) and for one
+ * that no longer exists.
+ */
+const targetLabelOf = sql<string | null>`case ${adminAuditLog.targetType}
+  when 'user' then (select '@' || u.username from ${users} u where u.id::text = ${adminAuditLog.targetId})
+  when 'season' then (select s.name from ${seasons} s where s.id::text = ${adminAuditLog.targetId})
+  when 'moderation_request' then (select b.name from ${bots} b where b.id::text = ${adminAuditLog.details} ->> 'botId')
+  end`;
 
 /** GET /api/admin/audit-log: every admin action, newest first, filtered, a cursor page at a time. */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +60,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({
           entry: adminAuditLog,
           micros: microsOf,
+          targetLabel: targetLabelOf,
           admin: { id: users.id, username: users.username, displayName: users.displayName },
         })
         .from(adminAuditLog)
@@ -57,11 +71,12 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {
-        items: page.map(({ entry, admin }) => ({
+        items: page.map(({ entry, admin, targetLabel }) => ({
           id: entry.id,
           action: entry.action,
           targetType: entry.targetType,
           targetId: entry.targetId,
+          targetLabel,
           details: entry.details,
           createdAt: entry.createdAt.toISOString(),
           admin: admin?.id ? admin : null,

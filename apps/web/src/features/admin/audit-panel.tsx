@@ -88,7 +88,7 @@ export function AuditPanel() {
                   </div>
                   <p className="break-words text-xs text-muted-foreground">
                     {e.targetType}
-                    {e.targetId ? ` ${e.targetId}` : ''}
+                    {e.targetLabel ? ` ${e.targetLabel}` : e.targetId ? ` ${e.targetId}` : ''}
                     {summary(e) ? ` · ${summary(e)}` : ''}
                   </p>
                 </li>
