@@ -156,6 +156,9 @@ describe('global rate limit', () => {
     const retryAfter = Number(res.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+    // The count is told with the refusal (and only then: see the security headers above).
+    expect(res.headers['x-ratelimit-limit']).toBe('5');
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
 
     expect((await get('192.0.2.2')).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) {

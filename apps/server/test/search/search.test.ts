@@ -129,8 +129,14 @@ describe('GET /api/search', () => {
       });
       expect((await lexicon()).has('zephyrine')).toBe(true);
       expect((await search(stranger, 'q=zpehyrine')).bots.map((b) => b.id)).toEqual([open.id]);
-      // The owner's private bot is found by its words, never through another's typo.
+      // A private bot's words mend its owner's typos only; nobody else finds it, typo or not.
+      expect((await search(owner, 'q=quillfaether')).bots.map((b) => b.id)).toEqual([secret.id]);
       expect((await search(stranger, 'q=quillfaether')).bots.map((b) => b.id)).not.toContain(secret.id);
+      expect((await search(stranger, 'q=quillfeather')).bots.map((b) => b.id)).not.toContain(secret.id);
+      // Made public, its words enter the lexicon at once (the trigger runs on updates too).
+      await t.database.db.update(bots).set({ visibility: 'public', avatarUrl: '/avatars/mira.svg' }).where(eq(bots.id, secret.id));
+      expect((await lexicon()).has('quillfeather')).toBe(true);
+      await t.database.db.update(bots).set({ visibility: 'private' }).where(eq(bots.id, secret.id));
 
       await t.database.db.update(bots).set({ visibility: 'private' }).where(eq(bots.id, open.id));
       await recountSearchWords(t.database.db);
@@ -247,6 +253,11 @@ describe('GET /api/search', () => {
         ).toEqual([chat.id]);
       }
       expect((await search(owner, 'q=hollyhockz&types=chats')).chats).toEqual([]);
+      // A word too long for the index with its owner's key (2040 letters; 2046 bytes is a lexeme's
+      // most) is left out of the index, not a failed message; the message's other words still find it.
+      const long = await call(t, owner, 'POST', `/api/chats/${chat.id}/messages`, { content: `xylophones ${'a'.repeat(2040)}` });
+      expect(long.statusCode, long.body).toBeLessThan(300);
+      expect((await search(owner, 'q=xylopho&types=chats')).chats.map((c) => c.id)).toEqual([chat.id]);
       expect((await search(stranger, 'q=hollyh&types=chats')).chats).toEqual([]);
 
       // Two chats with the words: the one whose matching message is the newest comes first.

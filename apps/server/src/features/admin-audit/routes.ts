@@ -25,10 +25,14 @@ const microsOf = sql<string>`(extract(epoch from ${adminAuditLog.createdAt}) * 1
  * or a moderated bot's name; null for other targets (their id and details say it) and for one
  * that no longer exists.
  */
+// Ids are compared as uuids (a text column turned into one only when it is one), so that each
+// label is a primary key lookup rather than a scan of the table.
+const asUuid = (text: SQL) =>
+  sql`case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (${text})::uuid end`;
 const targetLabelOf = sql<string | null>`case ${adminAuditLog.targetType}
-  when 'user' then (select '@' || u.username from ${users} u where u.id::text = ${adminAuditLog.targetId})
-  when 'season' then (select s.name from ${seasons} s where s.id::text = ${adminAuditLog.targetId})
-  when 'moderation_request' then (select b.name from ${bots} b where b.id::text = ${adminAuditLog.details} ->> 'botId')
+  when 'user' then (select '@' || u.username from ${users} u where u.id = ${asUuid(sql`${adminAuditLog.targetId}`)})
+  when 'season' then (select s.name from ${seasons} s where s.id = ${asUuid(sql`${adminAuditLog.targetId}`)})
+  when 'moderation_request' then (select b.name from ${bots} b where b.id = ${asUuid(sql`${adminAuditLog.details} ->> 'botId'`)})
   end`;
 
 /** GET /api/admin/audit-log: every admin action, newest first, filtered, a cursor page at a time. */

@@ -72,8 +72,9 @@ export async function searchBots(
     );
   }
   if (opts.mode === 'typos') {
-    // The query's words mended against the public bots' lexicon, then searched as words.
-    const corrected = await correctTypos(db, opts.q);
+    // The query's words mended against the public bots' lexicon and the caller's own bots' words,
+    // then searched as words (which finds the caller's own bots too).
+    const corrected = await correctTypos(db, opts.q, me);
     if (corrected) return searchBots(db, { ...opts, q: corrected, mode: 'words' });
   }
   return hits.map((b) => ({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { searchWords as wordsOf } from '@app/shared/search/pages';
-import { queryRows, type Database, type Executor } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { typoMatches } from './typos';
 
 /** At most this many words of a query are corrected (a query is a few words). */
@@ -14,19 +14,25 @@ const SIMILARITY = '0.2';
 
 /**
  * The query's words, each replaced by the closest word of the public bots' lexicon
- * (search_words, decision 025) when one is close enough; a number, or a word with nothing close,
- * stays as it is. Null when nothing was corrected (the query had no typo the lexicon can mend).
- * A few milliseconds: the lexicon is one row per distinct word, not per bot.
- * @example correctTypos(db, 'rdagon tamer') // 'dragon tamer'
+ * (search_words, decision 025), or of the caller's own bots and those they collaborate on, when
+ * one is close enough; a number, or a word with nothing close, stays as it is. Null when nothing
+ * was corrected (the query had no typo these words can mend). A few milliseconds: the lexicon is
+ * one row per distinct word, not per bot, and a user has few bots of their own.
+ * @example correctTypos(db, 'rdagon tamer', null) // 'dragon tamer'
  */
-export async function correctTypos(db: Executor, q: string): Promise<string | null> {
+export async function correctTypos(db: Database, q: string, callerId: string | null): Promise<string | null> {
   const words = wordsOf(q).slice(0, MAX_WORDS);
   if (words.length === 0) return null;
+  const own = callerId
+    ? sql`union all
+        select w, 0 from bots b, search_words_of(b.search_text) w
+        where (b.created_by = ${callerId} or b.id in (select bot_id from bot_collaborators where user_id = ${callerId})) and w % q.w`
+    : sql``;
   const rows = await typoMatches(db, { 'pg_trgm.similarity_threshold': SIMILARITY }, (tx) =>
     queryRows<{ word: string; fixed: string | null }>(
       tx,
-      sql`select q.w as word, (select s.word from search_words s where s.word % q.w
-                               order by similarity(s.word, q.w) desc, s.bots desc, s.word limit 1) as fixed
+      sql`select q.w as word, (select c.word from (select s.word, s.bots from search_words s where s.word % q.w ${own}) c(word, bots)
+                               order by similarity(c.word, q.w) desc, c.bots desc, c.word limit 1) as fixed
           from unnest(array[${sql.join(
             words.map((w) => sql`${w}`),
             sql`, `,

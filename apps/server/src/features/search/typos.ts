@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 
 /**
  * Typo tolerance is a best effort: a trigram query whose trigrams are common (a misspelt common
@@ -10,7 +10,8 @@ import type { Executor, Transaction } from '../../db/client';
 const TYPO_BUDGET_MS = 150;
 
 export async function typoMatches<T>(
-  db: Executor,
+  // The database, not a transaction: the settings must end with this query's own transaction.
+  db: Database,
   settings: Record<string, string>,
   query: (tx: Transaction) => Promise<T[]>,
 ): Promise<T[]> {
