@@ -1,0 +1,237 @@
+import type { LoreEntry, LoreSettings } from '@app/shared/lorebooks/schemas';
+
+/**
+ * Which lorebook entries a reply's prompt gets, by SillyTavern's rules (public/scripts/world-info.js,
+ * checkWorldInfo; decision 030): primary keys matched in the last messages, secondary keys by the
+ * selective logic, constant and disabled entries, the token budget after which lower-order entries
+ * drop, recursive scanning of what was activated, and the placement by position and order.
+ * Pure and synchronous: 1,000 entries take well under a millisecond (bench/lorebook.ts).
+ */
+
+/** A book as the scan sees it: its settings apply to its own entries. */
+export interface ScanBook {
+  id: string;
+  settings: LoreSettings;
+  entries: LoreEntry[];
+}
+
+export interface ScanInput {
+  /** In priority order: the chat's books first, then the bot's (SillyTavern: chat lore, then character lore). */
+  books: ScanBook[];
+  /** The chat, newest message first, each as "Name: text" (SillyTavern includes the names). */
+  messages: string[];
+  /** The model's context, in tokens: the budget is a share of it. */
+  contextTokens: number;
+  /** {{char}} and {{user}} in keys and content. */
+  fill: (text: string) => string;
+}
+
+export interface ActivatedEntry {
+  bookId: string;
+  entry: LoreEntry;
+  /** The content with its macros filled. */
+  content: string;
+}
+
+export interface LoreInsertions {
+  /** Before the character's description, after the system prompt (SillyTavern's wiBefore). */
+  before: string;
+  /** After the scenario (wiAfter). */
+  after: string;
+  /** Messages put into the history, `depth` messages from its end, one per depth and role. */
+  atDepth: { depth: number; role: LoreEntry['role']; content: string }[];
+  /** Every activated entry, in the order they were activated. */
+  activated: ActivatedEntry[];
+}
+
+/** A token is about four characters (as the prompt's own budget counts them). */
+const tokens = (text: string) => Math.ceil(text.length / 4);
+/** How SillyTavern joins the scanned messages: a marker that no key can match across. */
+const MATCHER = '\x01';
+/** The deepest scan (SillyTavern's MAX_SCAN_DEPTH). */
+const MAX_SCAN_DEPTH = 1000;
+
+interface Candidate {
+  bookId: string;
+  settings: LoreSettings;
+  entry: LoreEntry;
+  rank: number;
+}
+
+export function activateLore(input: ScanInput): LoreInsertions {
+  // Each book's entries by order, highest first, the books one after another (chat lore first).
+  const sorted: Candidate[] = [];
+  for (const book of input.books) {
+    const entries = [...book.entries].sort((a, b) => b.order - a.order);
+    for (const entry of entries) sorted.push({ bookId: book.id, settings: book.settings, entry, rank: sorted.length });
+  }
+  if (sorted.length === 0) return { before: '', after: '', atDepth: [], activated: [] };
+
+  const recursive = input.books.some((b) => b.settings.recursive);
+  const budgetPercent = Math.max(...input.books.map((b) => b.settings.budgetPercent));
+  const budget = Math.round((budgetPercent * input.contextTokens) / 100) || 1;
+  const buffer = new ScanBuffer(input.messages);
+
+  const activated = new Set<Candidate>();
+  let activatedText = '';
+  let overflowed = false;
+  let recursion = false;
+  for (;;) {
+    const now: Candidate[] = [];
+    for (const c of sorted) {
+      if (activated.has(c)) continue;
+      const { entry } = c;
+      if (!entry.enabled) continue;
+      if (recursion && (entry.excludeRecursion || !c.settings.recursive)) continue;
+      if (entry.constant) {
+        now.push(c);
+        continue;
+      }
+      if (entry.keys.length === 0) continue;
+      const text = buffer.text(entry.scanDepth ?? c.settings.scanDepth);
+      const options = {
+        caseSensitive: entry.caseSensitive ?? c.settings.caseSensitive,
+        wholeWords: entry.matchWholeWords ?? c.settings.matchWholeWords,
+      };
+      const matches = (key: string) => {
+        const filled = input.fill(key).trim();
+        return filled !== '' && matchKey(text, filled, options);
+      };
+      if (!entry.keys.some(matches)) continue;
+      if (entry.secondaryKeys.length === 0 || secondaryHolds(entry, matches)) now.push(c);
+    }
+
+    // In scan order; each entry's content counts against the budget until it overflows.
+    let added = '';
+    const accepted: Candidate[] = [];
+    for (const c of now) {
+      added += `${input.fill(c.entry.content)}\n`;
+      if (tokens(activatedText) + tokens(added) >= budget) {
+        overflowed = true;
+        break;
+      }
+      activated.add(c);
+      accepted.push(c);
+    }
+    const forRecursion = accepted.filter((c) => !c.entry.preventRecursion);
+    if (!recursive || overflowed || forRecursion.length === 0) break;
+    const text = forRecursion.map((c) => input.fill(c.entry.content)).join('\n');
+    buffer.addRecurse(text);
+    activatedText = `${text}\n${activatedText}`;
+    recursion = true;
+  }
+  return place([...activated], input.fill);
+}
+
+/** SillyTavern's selective logic over the secondary keys. */
+function secondaryHolds(entry: LoreEntry, matches: (key: string) => boolean): boolean {
+  const found = entry.secondaryKeys.map(matches);
+  switch (entry.selectiveLogic) {
+    case 'andAny':
+      return found.some(Boolean);
+    case 'notAll':
+      return found.some((f) => !f);
+    case 'notAny':
+      return !found.some(Boolean);
+    case 'andAll':
+      return found.every(Boolean);
+  }
+}
+
+/** The placement: by order, the highest last (nearest the end of its part); at-depth entries grouped by depth and role. */
+function place(activated: Candidate[], fill: (text: string) => string): LoreInsertions {
+  const before: string[] = [];
+  const after: string[] = [];
+  const atDepth: { depth: number; role: LoreEntry['role']; entries: string[] }[] = [];
+  // As SillyTavern does it: sorted highest order first, each put in front of the ones before it.
+  for (const c of [...activated].sort((a, b) => b.entry.order - a.entry.order || a.rank - b.rank)) {
+    const content = fill(c.entry.content);
+    if (!content) continue;
+    if (c.entry.position === 'beforeChar') before.unshift(content);
+    else if (c.entry.position === 'afterChar') after.unshift(content);
+    else {
+      const group = atDepth.find((g) => g.depth === c.entry.depth && g.role === c.entry.role);
+      if (group) group.entries.unshift(content);
+      else atDepth.push({ depth: c.entry.depth, role: c.entry.role, entries: [content] });
+    }
+  }
+  return {
+    before: before.join('\n'),
+    after: after.join('\n'),
+    atDepth: atDepth.map((g) => ({ depth: g.depth, role: g.role, content: g.entries.join('\n') })),
+    activated: activated.map((c) => ({ bookId: c.bookId, entry: c.entry, content: fill(c.entry.content) })),
+  };
+}
+
+/** The scanned text: the latest messages to a depth, then what recursion added. */
+class ScanBuffer {
+  private readonly messages: string[];
+  private readonly byDepth = new Map<number, string>();
+  private recurse: string[] = [];
+
+  constructor(messages: string[]) {
+    this.messages = messages.slice(0, MAX_SCAN_DEPTH).map((m) => m.trim());
+  }
+
+  text(depth: number): string {
+    const d = Math.min(Math.max(depth, 0), MAX_SCAN_DEPTH);
+    let base = this.byDepth.get(d);
+    if (base === undefined) {
+      base = d === 0 ? '' : MATCHER + this.messages.slice(0, d).join(`\n${MATCHER}`);
+      this.byDepth.set(d, base);
+    }
+    return this.recurse.length > 0 ? `${base}\n${MATCHER}${this.recurse.join(`\n${MATCHER}`)}` : base;
+  }
+
+  addRecurse(text: string) {
+    this.recurse.push(text);
+  }
+}
+
+/**
+ * One key against the scanned text, as SillyTavern's matchKeys: a `/pattern/flags` key is a regex
+ * (and ignores the other options); otherwise a substring, lower-cased unless case-sensitive, and
+ * with whole words a single-word key must stand between non-word characters.
+ */
+export function matchKey(haystack: string, key: string, options: { caseSensitive: boolean; wholeWords: boolean }): boolean {
+  const regex = keyRegex(key);
+  if (regex) {
+    regex.lastIndex = 0;
+    return regex.test(haystack);
+  }
+  const text = options.caseSensitive ? haystack : haystack.toLowerCase();
+  const needle = options.caseSensitive ? key : key.toLowerCase();
+  if (!options.wholeWords || /\s/.test(needle.trim())) return text.includes(needle);
+  return wholeWord(needle).test(text);
+}
+
+// Compiled keys, reused across prompts (a book's keys repeat every reply); bounded.
+const compiled = new Map<string, RegExp | null>();
+function remember(key: string, make: () => RegExp | null): RegExp | null {
+  let found = compiled.get(key);
+  if (found === undefined) {
+    if (compiled.size >= 10_000) compiled.clear();
+    found = make();
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+/** SillyTavern's parseRegexFromString: `/pattern/flags` with no unescaped slash inside. */
+export function keyRegex(key: string): RegExp | null {
+  return remember(`r${key}`, () => {
+    const match = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(key);
+    if (!match) return null;
+    const [, body, flags] = match;
+    if (/(^|[^\\])\//.test(body!)) return null;
+    try {
+      return new RegExp(body!.replace('\\/', '/'), flags);
+    } catch {
+      return null;
+    }
+  });
+}
+
+function wholeWord(needle: string): RegExp {
+  return remember(`w${needle}`, () => new RegExp(`(?:^|\\W)(${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:$|\\W)`))!;
+}

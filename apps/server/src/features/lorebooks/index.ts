@@ -1,0 +1,7 @@
+/**
+ * Lorebooks (issue 20 §1, decision 030): SillyTavern's world info, activated into a reply's prompt
+ * by its rules, and read from and written to SillyTavern's world files and cards' character_book.
+ * Other areas import only what this file exports.
+ */
+export { activateLore, type LoreInsertions, type ScanBook } from './activation';
+export { readLorebook, toCharacterBook, toWorldFile } from './formats';
