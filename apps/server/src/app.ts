@@ -35,6 +35,7 @@ import { referralRoutes } from './features/referrals';
 import { liveRoutes } from './features/live';
 import { searchRoutes } from './features/search';
 import { adminSeasonRoutes, seasonPassRoutes } from './features/season-pass';
+import { botLorebookRoutes, chatLorebookRoutes, lorebookRoutes } from './features/lorebooks';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -166,6 +167,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(botRoutes, { prefix: '/api/bots' });
   await app.register(botChatRoutes, { prefix: '/api/bots' });
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
+  // Lorebooks (issue 20 §1): the caller's books, a bot's book, a chat's books.
+  await app.register(lorebookRoutes, { prefix: '/api/lorebooks' });
+  await app.register(botLorebookRoutes, { prefix: '/api/bots' });
+  await app.register(chatLorebookRoutes, { prefix: '/api/chats' });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(gamificationRoutes, { prefix: '/api/gamification' });

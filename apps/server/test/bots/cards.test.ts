@@ -8,7 +8,8 @@ import type { Session } from '@app/shared/auth/schemas';
 import type { Bot } from '@app/shared/bots/schemas';
 import { cardToBotFields, parseCard } from '../../src/features/bots/cards/character-card';
 import { readImport } from '../../src/features/bots/cards/import-file';
-import { readPngTextChunks, writePngTextChunks } from '../../src/features/bots/cards/png-text';
+import { readPngTextChunks, writePngTextChunks } from '../../src/lib/png-text';
+import { fromCharacterBook } from '../../src/features/lorebooks/formats';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot, multipart } from './helpers';
 
@@ -132,9 +133,35 @@ describe('import and export over the API', () => {
     expect(v3.spec).toBe('chara_card_v3');
     expect(v2.spec).toBe('chara_card_v2');
     for (const [key, value] of Object.entries(originalCard.data)) {
-      if (key === 'extensions') continue;
+      if (key === 'extensions' || key === 'character_book') continue;
       expect(v3.data[key], key).toEqual(value);
       expect(v2.data[key], key).toEqual(value);
+    }
+    // The book comes back as the bot's lorebook, written to the specs: the book's and every
+    // entry's extensions (SillyTavern wrote none on the book), V3's use_regex, the same entries.
+    const book = originalCard.data.character_book as { name: string; entries: Record<string, unknown>[] };
+    for (const written of [v3.data.character_book, v2.data.character_book]) {
+      expect(written.name).toBe(book.name);
+      expect(written.extensions).toEqual({});
+      expect(written.entries).toHaveLength(book.entries.length);
+      written.entries.forEach((e: Record<string, unknown>, i: number) => {
+        const original = book.entries[i]!;
+        for (const field of [
+          'id',
+          'keys',
+          'secondary_keys',
+          'comment',
+          'content',
+          'constant',
+          'selective',
+          'insertion_order',
+          'enabled',
+          'position',
+        ])
+          expect(e[field], `${i}.${field}`).toEqual(original[field]);
+        expect(e.extensions).toMatchObject(original.extensions as object);
+        expect(e.use_regex).toBe(true);
+      });
     }
     const { charachat, ...extensions } = v3.data.extensions;
     expect(extensions).toEqual(originalCard.data.extensions);
@@ -152,11 +179,13 @@ describe('import and export over the API', () => {
       'creatorNotes',
       'alternateGreetings',
       'tags',
-      'characterBook',
       'extensions',
     ] as const) {
       expect(again[key], key).toEqual(bot[key]);
     }
+    // The book as written to the specs reads back as the same lorebook.
+    const bookOf = (b: Bot) => fromCharacterBook(b.characterBook as Record<string, unknown>).entries;
+    expect(bookOf(again)).toEqual(bookOf(bot));
   });
 
   it('exports an edited import with the edits', async () => {

@@ -61,3 +61,56 @@ describe('the prompt', () => {
     expect(kept.map((m) => m.content.length)).toEqual([20_000, 6]);
   });
 });
+
+describe('the prompt with lorebook entries', () => {
+  const history = [
+    { role: 'assistant' as const, content: 'one' },
+    { role: 'user' as const, content: 'two' },
+    { role: 'assistant' as const, content: 'three' },
+    { role: 'user' as const, content: 'four' },
+  ];
+
+  it('puts them before the character, after the scenario, and depth messages from the end with their role', () => {
+    const prompt = buildPrompt({
+      bot,
+      userName: 'Sam',
+      history,
+      lore: {
+        before: 'LORE BEFORE',
+        after: 'LORE AFTER',
+        atDepth: [
+          { depth: 0, role: 'system', content: 'at the end' },
+          { depth: 2, role: 'user', content: 'two back' },
+          { depth: 9, role: 'assistant', content: 'deeper than the history' },
+        ],
+      },
+    });
+    const system = prompt[0]!.content;
+    expect(system.indexOf('LORE BEFORE')).toBeLessThan(system.indexOf("Mira's personality"));
+    expect(system.indexOf('Scenario:')).toBeLessThan(system.indexOf('LORE AFTER'));
+    expect(prompt.slice(3, -1).map((m) => m.content)).toEqual([
+      'deeper than the history',
+      'one',
+      'two',
+      'two back',
+      'three',
+      'four',
+      'at the end',
+    ]);
+    expect(prompt.find((m) => m.content === 'two back')!.role).toBe('user');
+    // The post-history instructions stay last.
+    expect(prompt.at(-1)!.content).toBe('Answer as Mira.');
+  });
+
+  it('counts them against the history’s budget', () => {
+    const long = 'x'.repeat(20_000);
+    const without = buildPrompt({ bot, userName: 'Sam', history: history.map((m) => ({ ...m, content: long })) });
+    const withLore = buildPrompt({
+      bot,
+      userName: 'Sam',
+      history: history.map((m) => ({ ...m, content: long })),
+      lore: { before: 'y'.repeat(9_000), after: '', atDepth: [] },
+    });
+    expect(withLore.filter((m) => m.content === long).length).toBeLessThan(without.filter((m) => m.content === long).length);
+  });
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ZLoreEntries } from '@app/shared/lorebooks/schemas';
-import { readPngTextChunks } from '../../src/features/bots/cards/png-text';
+import { readPngTextChunks } from '../../src/lib/png-text';
 import { fromCharacterBook, fromWorldFile, readLorebook, toCharacterBook, toWorldFile } from '../../src/features/lorebooks/formats';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');

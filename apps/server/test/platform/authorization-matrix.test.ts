@@ -124,6 +124,9 @@ const freshSubscriptionCheckout = async (w: World) => {
     .returning();
   return row!.id;
 };
+/** A new lorebook of the owner's (a delete consumes one; each call of a route gets its own). */
+const freshLorebook = async (w: World) =>
+  (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/lorebooks', { name: 'Matrix book' }), 'lorebook')).id;
 /** A fresh account with an active sandbox premium subscription (set to end when `canceling`). */
 const subscribedUser = async (w: World, canceling = false) => {
   const user = await w.newUser();
@@ -361,6 +364,28 @@ const TABLE: Record<string, Entry> = {
     viewer: 201,
     admin: 201,
   },
+  // Lorebooks (issue 20 §1): the owner's, attached to their bots and chats.
+  'GET /api/lorebooks/': { kind: 'user' },
+  'POST /api/lorebooks/': { kind: 'user', body: { name: 'Matrix book' }, ok: 201 },
+  'POST /api/lorebooks/import': { kind: 'user', body: { data: { entries: {} }, name: 'Matrix import' }, ok: 201 },
+  'GET /api/lorebooks/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}` }) },
+  'PATCH /api/lorebooks/{id}': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}`, payload: { name: 'Matrix book, renamed' } }),
+  },
+  'DELETE /api/lorebooks/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}` }) },
+  'GET /api/lorebooks/{id}/export': { kind: 'owner', req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}/export` }) },
+  'PUT /api/bots/{id}/lorebook': { kind: 'owner', body: { lorebookId: null } },
+  'GET /api/chats/{id}/lorebooks': { kind: 'owner' },
+  'POST /api/chats/{id}/lorebooks': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/chats/${w.chat.id}/lorebooks`, payload: { lorebookId: await freshLorebook(w) } }),
+  },
+  'DELETE /api/chats/{id}/lorebooks/{lorebookId}': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/chats/${w.chat.id}/lorebooks/${await freshLorebook(w)}` }),
+  },
+  'GET /api/chats/{id}/messages/{messageId}/prompt': { kind: 'owner' },
   'GET /api/chats/': { kind: 'user' },
   'GET /api/chats/{id}': { kind: 'owner' },
   'DELETE /api/chats/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/chats/${(await w.newChat()).id}` }) },

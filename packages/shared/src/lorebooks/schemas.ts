@@ -110,3 +110,28 @@ export const ZReplyPrompt = z.object({
   lore: z.array(z.object({ lorebookId: z.uuid(), entryId: z.number().int(), name: z.string() })),
 });
 export type ReplyPrompt = z.infer<typeof ZReplyPrompt>;
+
+export const ZLorebookParams = z.object({ id: z.uuid(M.notFound) });
+
+/** POST /api/lorebooks/import as JSON: a world file, a card's character_book or a whole card, parsed. */
+export const ZLorebookImportBody = z.strictObject({
+  data: z.record(z.string(), z.unknown(), { error: M.notAFile }),
+  /** The book's name when the file has none (a world file's is its file name). */
+  name: z.string().trim().min(1, M.bookNameRequired).max(L.bookName, M.nameTooLong).optional(),
+});
+
+/** GET /api/lorebooks/{id}/export?format= : SillyTavern's world file, or a character_book (Card V2 and V3). */
+export const ZLorebookExportQuery = z.object({ format: z.enum(['sillytavern', 'card']).default('sillytavern') });
+
+/** PUT /api/bots/{id}/lorebook */
+export const ZBotLorebookBody = z.strictObject({ lorebookId: z.uuid(M.notFound).nullable() });
+export const ZBotLorebook = z.object({ botId: z.uuid(), lorebookId: z.uuid().nullable() });
+
+/** POST /api/chats/{id}/lorebooks */
+export const ZChatLorebookBody = z.strictObject({ lorebookId: z.uuid(M.notFound) });
+export const ZChatLorebookParams = z.object({ id: z.uuid(M.notFound), lorebookId: z.uuid(M.notFound) });
+/** The books attached to one chat, in the order they were attached (scanned in that order). */
+export const ZChatLorebooks = z.object({
+  items: z.array(z.object({ id: z.uuid(), name: z.string(), entryCount: z.number().int() })),
+});
+export type ChatLorebooks = z.infer<typeof ZChatLorebooks>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { lorebooks } from './lorebooks';
 import { users } from './users';
 
 export interface CardSource {
@@ -35,6 +36,11 @@ export const bots = pgTable(
     voiceId: text('voice_id'),
     /** A Character Card lorebook (character_book), kept as given. */
     characterBook: jsonb('character_book').$type<Record<string, unknown>>(),
+    /**
+     * The bot's own lorebook (the owner's), in every chat with it. Null: the card's
+     * character_book above, read as a lorebook, if the bot has one (decision 030).
+     */
+    lorebookId: uuid('lorebook_id').references(() => lorebooks.id, { onDelete: 'set null' }),
     /**
      * The card a bot was imported from: its whole `data` object and the values the import derived
      * from it, so that an export of an unchanged field gives back exactly what came in.
@@ -106,6 +112,10 @@ export const bots = pgTable(
     // The Ctrl+K search's full-text match and ranking (decision 025).
     index('bots_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('bots_tag_keys_idx').using('gin', t.tagKeys),
+    // A deleted lorebook lets go of its bots (on delete set null).
+    index('bots_lorebook_idx')
+      .on(t.lorebookId)
+      .where(sql`lorebook_id is not null`),
     check('bots_openness_range', sql`${t.openness} between 0 and 10`),
   ],
 );

@@ -13,8 +13,11 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
+import type { ReplyPrompt } from '@app/shared/lorebooks/schemas';
 import { bots } from './bots';
+import { lorebooks } from './lorebooks';
 import { users } from './users';
 
 /** A conversation of one user with one bot. */
@@ -82,6 +85,41 @@ export const chatMessages = pgTable(
     // only the caller's entries of the index.
     index('chat_messages_owned_words_idx').using('gin', sql`owned_words(${t.userId}, ${t.content})`),
   ],
+);
+
+/** Lorebooks a chat's owner attached to that one chat (scanned before the bot's own; decision 030). */
+export const chatLorebooks = pgTable(
+  'chat_lorebooks',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    lorebookId: uuid('lorebook_id')
+      .notNull()
+      .references(() => lorebooks.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.lorebookId] }), index('chat_lorebooks_lorebook_idx').on(t.lorebookId)],
+);
+
+/**
+ * What the model was sent for a reply (the chat page's Prompt panel): the messages and the
+ * lorebook entries that went in. Kept for a chat's latest replies only (REPLY_PROMPTS_KEPT): a
+ * prompt repeats most of the history, so keeping every one would store a chat many times over.
+ */
+export const replyPrompts = pgTable(
+  'reply_prompts',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    prompt: jsonb('prompt').$type<ReplyPrompt>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reply_prompts_chat_idx').on(t.chatId, sql`${t.messageId} desc`)],
 );
 
 /** Every chat start, reply and error (§3 Bot log), for the statistics. */

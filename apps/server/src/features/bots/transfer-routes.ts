@@ -16,7 +16,8 @@ import { avatarPng } from './avatar-source';
 import { userOf } from './caller';
 import { botToCard, cardToBotFields, OWN_EXTENSION, toCardV2, type ParsedCard } from './cards/character-card';
 import { importKindFromFileName, importTooLarge, readImport, type ImportKind } from './cards/import-file';
-import { writePngTextChunks } from './cards/png-text';
+import { writePngTextChunks } from '../../lib/png-text';
+import { adoptCardBook, lorebookForCard } from '../lorebooks';
 import { fieldsOf, getBotView, insertBot, updateBotFields } from './repository';
 
 const tags = ['bot import and export'];
@@ -48,8 +49,11 @@ export const botTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = request.auth ? { id: request.auth.user.id, role: request.auth.user.role } : null;
       const { bot } = await requireBot(db, request.params.id, caller, 'read');
       const [creator] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, bot.createdBy));
+      const fields = fieldsOf(bot);
       const card = botToCard({
-        ...fieldsOf(bot),
+        ...fields,
+        // The bot's lorebook as it is now (edited or not), in place of the card's book as it came in.
+        characterBook: (await lorebookForCard(db, bot.lorebookId)) ?? fields.characterBook,
         id: bot.id,
         createdAt: bot.createdAt,
         updatedAt: bot.updatedAt,
@@ -142,6 +146,8 @@ export const botTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(200).send(await getBotView(db, row, role, caller.id));
       }
       const row = await insertBot(db, caller.id, { ...checked.data, avatarUrl: avatarUrl ?? null }, { cardSource });
+      // The card's character_book becomes the bot's lorebook, its owner's to edit (decision 030).
+      await adoptCardBook(db, row);
       return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
     },
   );

@@ -1,4 +1,5 @@
 import type { PromptMessage } from '../../llm/types';
+import type { LoreInsertions } from '../lorebooks';
 
 /** What a prompt is made of: the bot's fields and the visible history, oldest first, ending with the user's message. */
 export interface PromptInput {
@@ -13,6 +14,8 @@ export interface PromptInput {
   };
   userName: string;
   history: { role: 'user' | 'assistant'; content: string }[];
+  /** The lorebook entries this reply activated (lorebooks' activateLore). */
+  lore?: Pick<LoreInsertions, 'before' | 'after' | 'atDepth'>;
 }
 
 /** The context window we plan for, in tokens (most hosted and local models have at least this). */
@@ -43,14 +46,18 @@ export function exampleBlocks(examples: string): string[] {
  * The prompt as the rivals build it: system prompt, the character (personality, scenario), the
  * examples, then the history newest-first while it fits the budget (context minus the reply's
  * length, at most `contextLength` messages; only the last one without memory), then the
- * post-history instructions. Creator notes never enter it.
+ * post-history instructions. Creator notes never enter it. Lorebook entries go where SillyTavern's
+ * default story string puts them: before the character, after the scenario, or into the history
+ * `depth` messages from its end.
  */
-export function buildPrompt({ bot, userName, history }: PromptInput): PromptMessage[] {
+export function buildPrompt({ bot, userName, history, lore }: PromptInput): PromptMessage[] {
   const fill = (text: string) => fillMacros(text, bot.name, userName);
   const system = [
     bot.systemPrompt ? fill(bot.systemPrompt) : `You are ${bot.name}. Stay in character and never speak for ${userName}.`,
+    lore?.before ?? '',
     bot.personality ? `${bot.name}'s personality: ${fill(bot.personality)}` : '',
     bot.scenario ? `Scenario: ${fill(bot.scenario)}` : '',
+    lore?.after ?? '',
     STYLE[bot.settings.responseStyle],
   ]
     .filter(Boolean)
@@ -59,7 +66,8 @@ export function buildPrompt({ bot, userName, history }: PromptInput): PromptMess
   const head: PromptMessage[] = [{ role: 'system', content: system }, ...examples.map((content) => ({ role: 'system' as const, content }))];
   const tail: PromptMessage[] = bot.postHistoryInstructions ? [{ role: 'system', content: fill(bot.postHistoryInstructions) }] : [];
 
-  const used = [...head, ...tail].reduce((n, m) => n + m.content.length, 0);
+  const atDepth = lore?.atDepth ?? [];
+  const used = [...head, ...tail, ...atDepth].reduce((n, m) => n + m.content.length, 0);
   let budget = (CONTEXT_TOKENS - bot.settings.maxTokens) * CHARS_PER_TOKEN - used;
   const maxMessages = bot.settings.memoryEnabled ? Math.max(1, bot.settings.contextLength) : 1;
   const kept: PromptMessage[] = [];
@@ -69,6 +77,10 @@ export function buildPrompt({ bot, userName, history }: PromptInput): PromptMess
     if (message.content.length > budget && kept.length > 0) break;
     kept.unshift({ role: message.role, content: message.content.slice(-Math.max(budget, 1000)) });
     budget -= message.content.length;
+  }
+  // Deepest first, so that each goes `depth` messages from the end of the history as it was.
+  for (const group of [...atDepth].sort((a, b) => b.depth - a.depth)) {
+    kept.splice(Math.max(0, kept.length - group.depth), 0, { role: group.role, content: group.content });
   }
   return [...head, ...kept, ...tail];
 }

@@ -10,7 +10,9 @@ import { AppError } from '../../lib/http-errors';
 import { countPosting, InsufficientBalanceError, postLedgerEntry, type LedgerMetrics, type LedgerPosting } from '../tokens';
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from '../../llm/types';
-import { buildPrompt, fillMacros } from './prompt';
+import { activateLore, booksForChat } from '../lorebooks';
+import { buildPrompt, CONTEXT_TOKENS, fillMacros } from './prompt';
+import { keepPrompt } from './reply-prompts';
 import type { MessageRow } from './repository';
 import { insertExchange, replyFinish } from './reply-statements';
 
@@ -239,7 +241,16 @@ export async function streamReply(
   const { charge, history, row } = opts;
   const settings = withDefaultSettings(bot.settings);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const prompt = buildPrompt({ bot: { ...bot, settings }, userName: ctx.user.displayName, history });
+  const userName = ctx.user.displayName;
+  // The lorebooks' entries this reply brings in, scanned over the chat newest first, with names.
+  const lore = activateLore({
+    books: await booksForChat(db, { id: chatId }, bot),
+    messages: history.map((m) => `${m.role === 'user' ? userName : bot.name}: ${m.content}`).reverse(),
+    contextTokens: CONTEXT_TOKENS,
+    fill: (text) => fillMacros(text, bot.name, userName),
+  });
+  const prompt = buildPrompt({ bot: { ...bot, settings }, userName, history, lore });
+  await keepPrompt(db, { messageId: row.id, chatId, messages: prompt, lore: lore.activated });
 
   const started = Date.now();
   // No reply streams longer than this, whatever the model: the sweep of orphaned replies relies on it.

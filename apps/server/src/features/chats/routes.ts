@@ -39,6 +39,8 @@ import { getChatView, historyUpTo, listChats, listMessages, requireChat, require
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { runDailyStats } from './daily-stats';
 import { openEventStream, wantsStream } from './sse';
+import { promptOf } from './reply-prompts';
+import { ZReplyPrompt } from '@app/shared/lorebooks/schemas';
 
 const tags = ['chats'];
 const ZNoContent = z.null().describe('No content');
@@ -370,6 +372,27 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         userId: chat.userId,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/messages/:messageId/prompt',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "What the model was sent for a reply: its messages and the lorebook entries that went in (kept for the chat's latest 20 replies)",
+        params: ZMessageParams,
+        response: { 200: ZReplyPrompt },
+      },
+    },
+    async (request) => {
+      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
+      const message = await requireMessage(db, chat.id, request.params.messageId);
+      const prompt = message.role === 'assistant' ? await promptOf(db, chat.id, message.id) : null;
+      if (!prompt) throw notFound(message.role === 'assistant' ? CHAT_MESSAGES.promptNotKept : CHAT_MESSAGES.messageNotFound);
+      return prompt;
     },
   );
 

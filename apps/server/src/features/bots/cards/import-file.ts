@@ -3,7 +3,7 @@ import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { AppError } from '../../../lib/http-errors';
 import { importError, parseCard, type ParsedCard } from './character-card';
-import { isPng, PngError, readPngTextChunks } from './png-text';
+import { isPng, PngError, readPngTextChunks } from '../../../lib/png-text';
 
 export type ImportKind = 'png' | 'json' | 'yaml';
 
