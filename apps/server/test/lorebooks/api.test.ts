@@ -153,7 +153,7 @@ describe('lorebooks (issue 20 §1)', () => {
     const book = await dragonBook(alice);
     const st = await call(alice, 'GET', `/api/lorebooks/${book.id}/export?format=sillytavern`);
     expect(st.statusCode).toBe(200);
-    expect(st.headers['content-disposition']).toBe("attachment; filename*=UTF-8''Dragons.json");
+    expect(st.headers['content-disposition']).toBe(`attachment; filename="Dragons.json"; filename*=UTF-8''Dragons.json`);
     const world = st.json() as { entries: Record<string, Record<string, unknown>> };
     expect(world.entries['2']).toMatchObject({
       uid: 2,

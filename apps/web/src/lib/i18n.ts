@@ -28,6 +28,7 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/challenges/locales/en.json',
     '!../features/season-pass/locales/en.json',
     '!../features/leaderboards/locales/en.json',
+    '!../features/lorebooks/locales/en.json',
   ],
   { eager: true },
 );

@@ -16,4 +16,5 @@ export const LAZY_TEXTS = [
   'challenges',
   'season-pass',
   'leaderboards',
+  'lorebooks',
 ] as const;

@@ -40,6 +40,7 @@ export const ROUTES = {
   missions: '/missions',
   gamification: '/gamification',
   season: '/season',
+  lorebooks: '/lorebooks',
   challenges: '/challenges',
   challengeRoom: (roomId: string, inviteCode?: string) =>
     `/challenges/rooms/${encodeURIComponent(roomId)}${inviteCode ? `?code=${encodeURIComponent(inviteCode)}` : ''}`,

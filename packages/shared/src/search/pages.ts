@@ -179,6 +179,15 @@ export const SEARCH_PAGES: readonly SearchPage[] = [
     description: { en: 'The characters you created', ru: 'Персонажи, которых вы создали' },
     keywords: ['characters', 'create', 'manage', 'персонажи', 'создать'],
   },
+  {
+    id: 'page-lorebooks',
+    kind: 'docs',
+    path: ROUTES.lorebooks,
+    signedIn: true,
+    title: { en: 'Lorebooks', ru: 'Книги лора' },
+    description: { en: 'World info for your characters, from SillyTavern too', ru: 'Сведения о мире для персонажей, и из SillyTavern' },
+    keywords: ['world info', 'lore', 'sillytavern', 'мир', 'лор'],
+  },
 ];
 
 /** A query's words as the pages are matched: lower case, letters and digits only. */

@@ -172,10 +172,16 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const row = await requireLorebook(db, request.params.id, requireAuth(request).user.id);
       const body = request.query.format === 'card' ? toCharacterBook(row) : toWorldFile(row);
+      // An ASCII name for every browser, and the name as it is (RFC 6266) for those that read it.
       const base = row.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'lorebook';
+      const ascii =
+        base
+          .normalize('NFKD')
+          .replace(/[^\w -]+/g, '')
+          .trim() || 'lorebook';
       return reply
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(base)}.json`)
+        .header('content-disposition', `attachment; filename="${ascii}.json"; filename*=UTF-8''${encodeURIComponent(base)}.json`)
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(body, null, 2));
     },

@@ -1,4 +1,5 @@
 import { AlertCircle, Coins, Info, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -14,6 +15,7 @@ import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
+import { PromptDialog } from './prompt-dialog';
 import { RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
 import { useConversation } from './use-conversation';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -34,6 +36,9 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
     (m, i) => m.role === 'assistant' && m.status === 'complete' && conversation.messages[i - 1]?.role === 'user',
   ).length;
   const ratePrompt = useRatePrompt(chat.bot.id, rating.rating, exchanges);
+  const [promptOf, setPromptOf] = useState<string | null>(null);
+  // Messages before the user's first one are greetings: no model was asked for them.
+  const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
 
   return (
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
@@ -75,7 +80,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
                 </Button>
               </li>
             ) : null}
-            {conversation.messages.map((message) => (
+            {conversation.messages.map((message, index) => (
               <MessageBubble
                 key={message.id}
                 message={message}
@@ -88,6 +93,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
                   conversation.edit(message.id, content).catch((err: Error) => void toast.error(translateMessage(err.message)))
                 }
                 onDelete={() => act(conversation.remove(message.id))}
+                onShowPrompt={firstUserIndex >= 0 && index > firstUserIndex ? () => setPromptOf(message.id) : null}
               />
             ))}
             {ratePrompt.show && !conversation.streaming ? (
@@ -122,6 +128,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
       ) : null}
 
       <Composer streaming={conversation.streaming} onSend={(text) => void conversation.send(text)} onStop={conversation.stop} />
+      <PromptDialog chatId={chat.id} messageId={promptOf} onClose={() => setPromptOf(null)} />
     </div>
   );
 }

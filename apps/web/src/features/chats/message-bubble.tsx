@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Loader2, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Loader2, Pencil, RefreshCw, ScrollText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
@@ -18,13 +18,25 @@ interface MessageBubbleProps {
   onShowVariant(index: number): void;
   onEdit(content: string): Promise<void>;
   onDelete(): void;
+  /** Opens the Prompt panel of a reply (what the model was sent); none for a greeting, which had no prompt. */
+  onShowPrompt: (() => void) | null;
 }
 
 /**
  * One message: Markdown for formatting, never raw HTML (react-markdown leaves HTML out unless a
  * plugin lets it in); the reply's alternatives with arrows; regenerate, edit and delete.
  */
-export function MessageBubble({ message, bot, isLastReply, busy, onRegenerate, onShowVariant, onEdit, onDelete }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  bot,
+  isLastReply,
+  busy,
+  onRegenerate,
+  onShowVariant,
+  onEdit,
+  onDelete,
+  onShowPrompt,
+}: MessageBubbleProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.content);
@@ -121,6 +133,19 @@ export function MessageBubble({ message, bot, isLastReply, busy, onRegenerate, o
                 data-testid="regenerate"
               >
                 <RefreshCw />
+              </Button>
+            ) : null}
+            {!mine && onShowPrompt ? (
+              <Button
+                size="icon"
+                variant="ghost"
+                className="size-7"
+                onClick={onShowPrompt}
+                aria-label={t('chat.promptButton')}
+                title={t('chat.promptButton')}
+                data-testid="show-prompt"
+              >
+                <ScrollText />
               </Button>
             ) : null}
             {mine ? (

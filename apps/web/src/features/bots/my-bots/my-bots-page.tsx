@@ -1,4 +1,4 @@
-import { Bot, PlusCircle, SearchX } from 'lucide-react';
+import { BookOpen, Bot, PlusCircle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOADING_SKELETON_CARDS } from '@app/shared/app/constants';
@@ -50,6 +50,12 @@ export function MyBotsPage() {
           <p className="text-muted-foreground">{bots.data ? t('myBots.count', { count: bots.data.total }) : t('myBots.subtitle')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={ROUTES.lorebooks} data-testid="lorebooks-link">
+              <BookOpen />
+              {t('myBots.lorebooks')}
+            </Link>
+          </Button>
           <ImportButton />
           <Button asChild>
             <Link to={ROUTES.botsCreate}>

@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZLorebook, ZLorebookList, type LorebookBody, type LoreEntry, type LoreSettings } from '@app/shared/lorebooks/schemas';
+import { api, apiDownload, apiUpload } from '@/lib/api-client';
+
+export const lorebookKeys = {
+  all: ['lorebooks'] as const,
+  one: (id: string) => ['lorebooks', id] as const,
+};
+
+/** The caller's lorebooks, without their entries. */
+export function useLorebooks() {
+  return useQuery({ queryKey: lorebookKeys.all, queryFn: () => api('/api/lorebooks', { schema: ZLorebookList }) });
+}
+
+/** One lorebook with its entries. */
+export function useLorebook(id: string | null) {
+  return useQuery({
+    queryKey: lorebookKeys.one(id ?? 'none'),
+    queryFn: () => api(`/api/lorebooks/${id}`, { schema: ZLorebook }),
+    enabled: id !== null,
+  });
+}
+
+export function useCreateLorebook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LorebookBody) => api('/api/lorebooks', { method: 'POST', body, schema: ZLorebook }),
+    onSuccess: (book) => {
+      client.setQueryData(lorebookKeys.one(book.id), book);
+      void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+    },
+  });
+}
+
+/** Imports a SillyTavern world file or a card (JSON or PNG). */
+export function useImportLorebook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => apiUpload('/api/lorebooks/import', 'file', file, ZLorebook),
+    onSuccess: (book) => {
+      client.setQueryData(lorebookKeys.one(book.id), book);
+      void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+    },
+  });
+}
+
+export interface LorebookChange {
+  name?: string;
+  description?: string;
+  settings?: Partial<LoreSettings>;
+  entries?: LoreEntry[];
+}
+
+export function useSaveLorebook(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LorebookChange) => api(`/api/lorebooks/${id}`, { method: 'PATCH', body: change, schema: ZLorebook }),
+    onSuccess: (book) => {
+      client.setQueryData(lorebookKeys.one(book.id), book);
+      void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+    },
+  });
+}
+
+export function useDeleteLorebook() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/lorebooks/${id}`, { method: 'DELETE' }),
+    onSuccess: (_, id) => {
+      client.removeQueries({ queryKey: lorebookKeys.one(id) });
+      void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+    },
+  });
+}
+
+export const downloadLorebook = (id: string, name: string, format: 'sillytavern' | 'card') =>
+  apiDownload(`/api/lorebooks/${id}/export?format=${format}`, `${name}.json`);
