@@ -63,7 +63,13 @@ test.describe('lorebooks (issue 20 §1)', () => {
     });
     expect(bot.status(), await bot.text()).toBe(201);
     const botId = ((await bot.json()) as { id: string }).id;
-    expect((await page.request.put(`/api/bots/${botId}/lorebook`, { headers: auth, data: { lorebookId: bookId } })).status()).toBe(200);
+    // Attached in the bot's form.
+    await page.goto(`/bots/edit/${botId}`);
+    const select = page.getByTestId('bot-lorebook-select');
+    const attached = page.waitForResponse((r) => r.url().endsWith(`/api/bots/${botId}/lorebook`) && r.request().method() === 'PUT');
+    await select.selectOption(bookId);
+    expect((await attached).status()).toBe(200);
+    await expect(page.getByTestId('bot-lorebook').getByRole('link', { name: 'Edit this lorebook' })).toBeVisible();
     const chat = await page.request.post('/api/chats', { headers: auth, data: { botId } });
     const chatId = ((await chat.json()) as { id: string }).id;
     await page.goto(`/chats/${chatId}`);

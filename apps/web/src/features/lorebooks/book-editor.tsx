@@ -131,6 +131,28 @@ export function BookEditor({ book, highlight, onDeleted }: { book: Lorebook; hig
         </CardContent>
       </Card>
 
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            void downloadLorebook(book.id, book.name, 'sillytavern').catch((e: Error) => toast.error(translateMessage(e.message)))
+          }
+        >
+          <Download /> {t('lorebooks.exportSillyTavern')}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void downloadLorebook(book.id, book.name, 'card').catch((e: Error) => toast.error(translateMessage(e.message)))}
+        >
+          <Download /> {t('lorebooks.exportCard')}
+        </Button>
+        <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirmDelete(true)}>
+          <Trash2 /> {t('lorebooks.delete')}
+        </Button>
+      </div>
+
       <div className="flex flex-wrap items-center gap-2">
         <div className="min-w-48 flex-1">
           <SearchInput
@@ -177,28 +199,8 @@ export function BookEditor({ book, highlight, onDeleted }: { book: Lorebook; hig
         </ol>
       )}
 
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-2 border-t bg-background/95 py-3 backdrop-blur">
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              void downloadLorebook(book.id, book.name, 'sillytavern').catch((e: Error) => toast.error(translateMessage(e.message)))
-            }
-          >
-            <Download /> {t('lorebooks.exportSillyTavern')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void downloadLorebook(book.id, book.name, 'card').catch((e: Error) => toast.error(translateMessage(e.message)))}
-          >
-            <Download /> {t('lorebooks.exportCard')}
-          </Button>
-          <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirmDelete(true)}>
-            <Trash2 /> {t('lorebooks.delete')}
-          </Button>
-        </div>
+      <div className="sticky bottom-0 flex items-center justify-end gap-3 border-t bg-background/95 py-3 backdrop-blur">
+        {dirty ? <span className="text-sm text-muted-foreground">{t('lorebooks.unsaved')}</span> : null}
         <Button onClick={submit} disabled={!dirty || save.isPending || !draft.name.trim()} data-testid="save-lorebook">
           {save.isPending ? <Loader2 className="animate-spin" /> : <Save />} {dirty ? t('lorebooks.save') : t('lorebooks.savedState')}
         </Button>

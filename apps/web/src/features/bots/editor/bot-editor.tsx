@@ -22,6 +22,7 @@ import { useSaveBot } from './save-bot';
 import { SettingsTab } from './settings-tab';
 import { EDITOR_TABS, useEditor, type EditorTab } from './use-editor';
 import { VersionHistoryPanel } from './version-history-panel';
+import { BotLorebookPanel } from '@/features/lorebooks/bot-lorebook-panel';
 import { VisibilityTab } from './visibility-tab';
 
 // The server names bot fields; the draft calls the avatar imageUrl.
@@ -194,6 +195,7 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
             }
           />
           <CollaboratorsPanel bot={bot} />
+          {bot.myRole === 'owner' ? <BotLorebookPanel botId={bot.id} /> : null}
         </div>
       ) : null}
     </div>
