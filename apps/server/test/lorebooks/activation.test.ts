@@ -5,7 +5,7 @@ import { ZLoreEntry, ZLoreSettings, type LoreEntryInput as EntryInput, type Lore
 
 /** An entry as the tests write one: its id is given by the helper. */
 type LoreEntryInput = Omit<EntryInput, 'id'>;
-import { activateLore, keyRegex, matchKey, type ScanBook } from '../../src/features/lorebooks/activation';
+import { activateLore, keyRegex, matchKey, UNSAFE, type ScanBook } from '../../src/features/lorebooks/activation';
 import { fromWorldFile } from '../../src/features/lorebooks/formats';
 
 /** SillyTavern's activation rules (world-info.js checkWorldInfo), option by option. */
@@ -79,11 +79,33 @@ describe('lorebook activation', () => {
     expect(keyRegex('/a/b/')).toBeNull(); // an unescaped slash inside is no regex
     expect(keyRegex('/a\\/b/')?.test('a/b')).toBe(true);
     expect(keyRegex('/(/')).toBeNull(); // invalid syntax: a plain key
-    expect(matchKey('x (y', '/(/', { caseSensitive: false, wholeWords: false })).toBe(false);
+    expect(matchKey({ text: 'x (y', lower: 'x (y' }, '/(/', { caseSensitive: false, wholeWords: false })).toBe(false);
     // A g-flag regex is reused without carrying its lastIndex from one match to the next.
     const g = book([{ name: 'g', keys: ['/moon/g'] }]);
     expect(names(scan([g], ['Ann: moon']))).toEqual(['g']);
     expect(names(scan([g], ['Ann: moon']))).toEqual(['g']);
+  });
+
+  it('a regex key that could backtrack for seconds never runs: it matches nothing, at once', () => {
+    expect(keyRegex('/(a+)+$/')).toBe(UNSAFE);
+    const b = book([
+      { name: 'evil', keys: ['/(a+)+$/'] },
+      { name: 'fine', keys: ['/a+b/'] },
+    ]);
+    // Were it run, 40 letters would take the test's whole timeout and more (2.3 s at 28, doubling with each).
+    expect(names(scan([b], [`Ann: ${'a'.repeat(40)}!`]))).toEqual([]);
+    expect(names(scan([b], ['Ann: aaab']))).toEqual(['fine']);
+  });
+
+  it('a scan depth of 0 reads nothing, not even what recursion brought', () => {
+    const b = book(
+      [
+        { name: 'king', keys: ['king'], content: 'The castle.' },
+        { name: 'castle', keys: ['castle'], scanDepth: 0 },
+      ],
+      { recursive: true },
+    );
+    expect(names(scan([b], ['Ann: the king']))).toEqual(['king']);
   });
 
   it('a key never matches across two messages', () => {

@@ -146,6 +146,23 @@ describe('lorebooks (issue 20 §1)', () => {
       ).statusCode,
     ).toBe(400);
     expect((await call(alice, 'POST', '/api/lorebooks/import', { data: 'text' })).statusCode).toBe(400);
+    // A NUL character (jsonb holds none) in an uploaded file is refused, not a 500.
+    const nul = multipart(
+      'file',
+      'nul.json',
+      Buffer.from(JSON.stringify({ entries: { 0: { uid: 0, key: ['a\u0000b'], content: 'x' } } })),
+      'application/json',
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/lorebooks/import',
+          headers: { ...t.bearer(alice), ...nul.headers },
+          payload: nul.payload,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect(((await call(alice, 'GET', '/api/lorebooks')).json() as { items: unknown[] }).items).toHaveLength(before);
   });
 
@@ -238,6 +255,13 @@ describe('lorebooks (issue 20 §1)', () => {
     const prompt = (await promptOf(alice, chat.id, message.id)).json() as ReplyPrompt;
     expect(prompt.lore.map((l) => l.lorebookId)).toContain(adopted!.id);
     expect(prompt.messages[0]!.content).toContain('Eldoria is here, all of the woods.');
+
+    // Detached by its owner, it stays detached: the next reply adopts nothing again.
+    expect((await call(alice, 'PUT', `/api/bots/${botId}/lorebook`, { lorebookId: null })).statusCode).toBe(200);
+    const next = await send(alice, chat.id, 'And the forest now?');
+    expect(((await promptOf(alice, chat.id, next.message.id)).json() as ReplyPrompt).lore).toEqual([]);
+    const after = ((await call(alice, 'GET', '/api/lorebooks')).json() as { items: LorebookSummary[] }).items;
+    expect(after.filter((b) => b.name === 'Eldoria' && b.botIds.includes(botId))).toEqual([]);
   });
 
   it('a chat holds at most 10 lorebooks, even when many are attached at once', async () => {

@@ -126,7 +126,31 @@ describe('lorebook formats', () => {
     });
     expect(book.entries).toHaveLength(2);
     expect(book.entries[0]).toMatchObject({ id: 1, keys: ['x'], content: '', order: 100, depth: 0, role: 'system', scanDepth: 1000 });
-    expect(book.entries[1]).toMatchObject({ id: 2, keys: [], content: 'second' });
+    expect(book.entries[1]).toMatchObject({ id: 0, keys: [], content: 'second' });
     expect(() => ZLoreEntries.parse(book.entries)).not.toThrow();
+    // Two at the largest id: the second gets a free one, still a valid id.
+    const top = fromWorldFile({ entries: { a: { uid: 2147483647, key: ['x'] }, b: { uid: 2147483647, key: ['y'] } } });
+    expect(top.entries.map((e) => e.id)).toEqual([2147483647, 0]);
+    expect(() => ZLoreEntries.parse(top.entries)).not.toThrow();
+  });
+
+  it("reads a card entry without `selective` as SillyTavern does (its secondary keys unused, kept); a file's extension never overrides a field", () => {
+    const book = fromCharacterBook({
+      entries: [
+        {
+          id: 1,
+          keys: ['moon'],
+          secondary_keys: ['night'],
+          content: 'Red moon.',
+          insertion_order: 5,
+          enabled: true,
+          extensions: { content: 'EVIL', uid: 99 },
+        },
+      ],
+    });
+    expect(book.entries[0]!.secondaryKeys).toEqual([]);
+    expect(book.entries[0]!.extensions).toMatchObject({ selective: false, keysecondary: ['night'] });
+    const world = toWorldFile(book).entries['1']!;
+    expect(world).toMatchObject({ uid: 1, content: 'Red moon.', key: ['moon'], keysecondary: ['night'], selective: false });
   });
 });

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/http-errors';
 import { countPosting, InsufficientBalanceError, postLedgerEntry, type LedgerMetrics, type LedgerPosting } from '../tokens';
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from '../../llm/types';
-import { activateLore, booksForChat } from '../lorebooks';
+import { activateLore, booksForChat, type LoreInsertions } from '../lorebooks';
 import { buildPrompt, CONTEXT_TOKENS, fillMacros } from './prompt';
 import { keepPrompt } from './reply-prompts';
 import type { MessageRow } from './repository';
@@ -243,14 +243,23 @@ export async function streamReply(
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const userName = ctx.user.displayName;
   // The lorebooks' entries this reply brings in, scanned over the chat newest first, with names.
-  const lore = activateLore({
-    books: await booksForChat(db, { id: chatId }, bot),
-    messages: history.map((m) => `${m.role === 'user' ? userName : bot.name}: ${m.content}`).reverse(),
-    contextTokens: CONTEXT_TOKENS,
-    fill: (text) => fillMacros(text, bot.name, userName),
-  });
+  // Best effort: a reply goes out without them rather than not at all (the row already streams).
+  let lore: LoreInsertions | undefined;
+  try {
+    lore = activateLore({
+      books: await booksForChat(db, { id: chatId }, bot),
+      messages: history.map((m) => `${m.role === 'user' ? userName : bot.name}: ${m.content}`).reverse(),
+      contextTokens: CONTEXT_TOKENS,
+      fill: (text) => fillMacros(text, bot.name, userName),
+    });
+  } catch (err) {
+    ctx.log.warn({ err, botId: bot.id }, 'the lorebooks could not be read for a reply');
+  }
   const prompt = buildPrompt({ bot: { ...bot, settings }, userName, history, lore });
-  await keepPrompt(db, { messageId: row.id, chatId, messages: prompt, lore: lore.activated });
+  // What was sent, for the Prompt panel; never a reason for the reply to fail.
+  await keepPrompt(db, { messageId: row.id, chatId, messages: prompt, lore: lore?.activated ?? [] }).catch((err: unknown) =>
+    ctx.log.warn({ err, chatId }, 'the prompt of a reply could not be kept'),
+  );
 
   const started = Date.now();
   // No reply streams longer than this, whatever the model: the sweep of orphaned replies relies on it.

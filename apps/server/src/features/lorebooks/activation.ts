@@ -1,3 +1,4 @@
+import safeRegex from 'safe-regex2';
 import type { LoreEntry, LoreSettings } from '@app/shared/lorebooks/schemas';
 
 /**
@@ -5,7 +6,8 @@ import type { LoreEntry, LoreSettings } from '@app/shared/lorebooks/schemas';
  * checkWorldInfo; decision 030): primary keys matched in the last messages, secondary keys by the
  * selective logic, constant and disabled entries, the token budget after which lower-order entries
  * drop, recursive scanning of what was activated, and the placement by position and order.
- * Pure and synchronous: 1,000 entries take well under a millisecond (bench/lorebook.ts).
+ * Pure and synchronous, on the server's one thread: the scanned text is bounded (MAX_SCAN_CHARS),
+ * lower-cased once per step, and a regex key that could backtrack exponentially never runs.
  */
 
 /** A book as the scan sees it: its settings apply to its own entries. */
@@ -50,6 +52,12 @@ const tokens = (text: string) => Math.ceil(text.length / 4);
 const MATCHER = '\x01';
 /** The deepest scan (SillyTavern's MAX_SCAN_DEPTH). */
 const MAX_SCAN_DEPTH = 1000;
+/**
+ * The most text a key is looked for in: the latest this many characters of what is scanned. Every
+ * key of every book is looked for in it on every reply, on the server's one thread, so it is
+ * bounded (a long chat at a deep scan would otherwise be megabytes per key).
+ */
+const MAX_SCAN_CHARS = 20_000;
 
 interface Candidate {
   bookId: string;
@@ -88,14 +96,14 @@ export function activateLore(input: ScanInput): LoreInsertions {
         continue;
       }
       if (entry.keys.length === 0) continue;
-      const text = buffer.text(entry.scanDepth ?? c.settings.scanDepth);
+      const scanned = buffer.text(entry.scanDepth ?? c.settings.scanDepth);
       const options = {
         caseSensitive: entry.caseSensitive ?? c.settings.caseSensitive,
         wholeWords: entry.matchWholeWords ?? c.settings.matchWholeWords,
       };
       const matches = (key: string) => {
         const filled = input.fill(key).trim();
-        return filled !== '' && matchKey(text, filled, options);
+        return filled !== '' && matchKey(scanned, filled, options);
       };
       if (!entry.keys.some(matches)) continue;
       if (entry.secondaryKeys.length === 0 || secondaryHolds(entry, matches)) now.push(c);
@@ -163,28 +171,38 @@ function place(activated: Candidate[], fill: (text: string) => string): LoreInse
   };
 }
 
-/** The scanned text: the latest messages to a depth, then what recursion added. */
+/** A scanned text, and the same lower-cased (made once, whatever the number of keys). */
+export interface Scanned {
+  text: string;
+  lower: string;
+}
+
+/** The scanned text: the latest messages to a depth, then what recursion added; each made once per step. */
 class ScanBuffer {
   private readonly messages: string[];
-  private readonly byDepth = new Map<number, string>();
+  private readonly byDepth = new Map<number, Scanned>();
   private recurse: string[] = [];
 
   constructor(messages: string[]) {
     this.messages = messages.slice(0, MAX_SCAN_DEPTH).map((m) => m.trim());
   }
 
-  text(depth: number): string {
+  text(depth: number): Scanned {
     const d = Math.min(Math.max(depth, 0), MAX_SCAN_DEPTH);
-    let base = this.byDepth.get(d);
-    if (base === undefined) {
-      base = d === 0 ? '' : MATCHER + this.messages.slice(0, d).join(`\n${MATCHER}`);
-      this.byDepth.set(d, base);
+    let found = this.byDepth.get(d);
+    if (found === undefined) {
+      // SillyTavern: a depth of 0 scans nothing, not even what recursion added.
+      const parts = d === 0 ? [] : [...this.messages.slice(0, d), ...this.recurse];
+      const text = parts.length === 0 ? '' : (MATCHER + parts.join(`\n${MATCHER}`)).slice(-MAX_SCAN_CHARS);
+      found = { text, lower: text.toLowerCase() };
+      this.byDepth.set(d, found);
     }
-    return this.recurse.length > 0 ? `${base}\n${MATCHER}${this.recurse.join(`\n${MATCHER}`)}` : base;
+    return found;
   }
 
   addRecurse(text: string) {
     this.recurse.push(text);
+    this.byDepth.clear();
   }
 }
 
@@ -193,13 +211,14 @@ class ScanBuffer {
  * (and ignores the other options); otherwise a substring, lower-cased unless case-sensitive, and
  * with whole words a single-word key must stand between non-word characters.
  */
-export function matchKey(haystack: string, key: string, options: { caseSensitive: boolean; wholeWords: boolean }): boolean {
+export function matchKey(scanned: Scanned, key: string, options: { caseSensitive: boolean; wholeWords: boolean }): boolean {
   const regex = keyRegex(key);
+  if (regex === UNSAFE) return false;
   if (regex) {
     regex.lastIndex = 0;
-    return regex.test(haystack);
+    return regex.test(scanned.text);
   }
-  const text = options.caseSensitive ? haystack : haystack.toLowerCase();
+  const text = options.caseSensitive ? scanned.text : scanned.lower;
   const needle = options.caseSensitive ? key : key.toLowerCase();
   if (!options.wholeWords || /\s/.test(needle.trim())) return text.includes(needle);
   return wholeWord(needle).test(text);
@@ -217,18 +236,27 @@ function remember(key: string, make: () => RegExp | null): RegExp | null {
   return found;
 }
 
-/** SillyTavern's parseRegexFromString: `/pattern/flags` with no unescaped slash inside. */
+/** A regex key that could take exponential time (safe-regex2's star height): it never runs, and never matches. */
+export const UNSAFE = /(?!)/;
+
+/**
+ * SillyTavern's parseRegexFromString: `/pattern/flags` with no unescaped slash inside. A pattern
+ * that could backtrack for seconds on a crafted message (`/(a+)+$/`) answers UNSAFE: keys run on
+ * the server for every reply, a public bot's in everyone's chats.
+ */
 export function keyRegex(key: string): RegExp | null {
   return remember(`r${key}`, () => {
     const match = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(key);
     if (!match) return null;
     const [, body, flags] = match;
     if (/(^|[^\\])\//.test(body!)) return null;
+    let regex: RegExp;
     try {
-      return new RegExp(body!.replace('\\/', '/'), flags);
+      regex = new RegExp(body!.replace('\\/', '/'), flags);
     } catch {
       return null;
     }
+    return safeRegex(regex) ? regex : UNSAFE;
   });
 }
 

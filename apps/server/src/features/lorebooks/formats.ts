@@ -231,7 +231,8 @@ export function fromCharacterBook(book: Json): ReadBook {
       // Card fields we don't model are kept too: a priority, and use_regex when it is off.
       if ('priority' in e) extensions.card_priority = e.priority;
       if (e.use_regex === false) extensions.card_use_regex = false;
-      if (e.selective === false) {
+      // SillyTavern reads a card entry without `selective` as not selective (entry.selective || false).
+      if (e.selective !== true) {
         extensions.selective = false;
         if (strings(e.secondary_keys).length > 0) extensions.keysecondary = strings(e.secondary_keys);
       }
@@ -243,7 +244,7 @@ export function fromCharacterBook(book: Json): ReadBook {
         name: typeof e.comment === 'string' && e.comment ? e.comment : e.name,
         keys: e.keys,
         secondaryKeys: e.secondary_keys,
-        selective: e.selective,
+        selective: e.selective === true,
         selectiveLogic: ext.selectiveLogic,
         content: e.content,
         constant: e.constant,
@@ -273,18 +274,19 @@ export function fromCharacterBook(book: Json): ReadBook {
   };
 }
 
-/** Two entries of a file with one uid: the later one gets the next free id (ids are unique in a book). */
+/** Two entries of a file with one uid: the later one gets a free id (ids are unique in a book, 0…maxId). */
 function uniqueIds(entries: LoreEntry[]): LoreEntry[] {
   const taken = new Set<number>();
-  let next = Math.max(-1, ...entries.map((e) => e.id)) + 1;
+  const ids = new Set(entries.map((e) => e.id));
+  let next = 0;
   return entries.map((e) => {
     if (!taken.has(e.id)) {
       taken.add(e.id);
       return e;
     }
-    const id = next++;
-    taken.add(id);
-    return { ...e, id };
+    while (ids.has(next) || taken.has(next)) next += 1;
+    taken.add(next);
+    return { ...e, id: next };
   });
 }
 
@@ -298,7 +300,10 @@ export function toWorldFile(book: { entries: LoreEntry[] }): { entries: Record<s
     const extra: Json = {};
     for (const [name, value] of Object.entries(e.extensions)) {
       if (name.startsWith('card_') || name === 'selective' || name === 'keysecondary') continue;
-      extra[WORLD_NAMES[name] ?? name] = value;
+      const field = WORLD_NAMES[name] ?? name;
+      // What a file put under a modelled field's name never overrides the entry (position aside, kept on purpose).
+      if (MODELLED.has(field) && field !== 'position') continue;
+      extra[field] = value;
     }
     const unused = e.extensions.selective === false && e.secondaryKeys.length === 0;
     entries[String(e.id)] = {

@@ -8,6 +8,7 @@ import {
   ZChatLorebooks,
   ZLorebook,
   ZLorebookBody,
+  ZLoreEntries,
   ZLorebookExportQuery,
   ZLorebookImportBody,
   ZLorebookList,
@@ -110,8 +111,11 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
         json = parsed.data.data;
         fallbackName = parsed.data.name;
       }
-      const book = readLorebook(json);
+      // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
+      const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
       if (!book) throw badRequest(M.notAFile, 'file');
+      const entries = ZLoreEntries.safeParse(book.entries);
+      if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
       const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, 100);
       const row = await createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, 2000) });
       return reply.code(201).send(await lorebookView(db, row));

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  ZLoreEntries,
   ZLoreSettings,
   type LoreEntry,
   type LoreSettings,
@@ -190,6 +191,8 @@ export async function adoptCardBook(
 ): Promise<string | null> {
   if (!bot.characterBook) return null;
   const card = fromCharacterBook(bot.characterBook);
+  // A book this platform can't keep (over the limits) stays the card's, unused.
+  if (!ZLoreEntries.safeParse(card.entries).success) return null;
   return db.transaction(async (tx) => {
     const row = await createLorebook(tx, bot.createdBy, {
       name: (card.name ?? bot.name).slice(0, LORE_LIMITS.bookName),
@@ -197,10 +200,11 @@ export async function adoptCardBook(
       settings: card.settings,
       entries: card.entries,
     });
+    // Adopted once: the card's book is the lorebook now (a later detach or delete is the owner's choice, and sticks).
     const [taken] = await tx
       .update(bots)
-      .set({ lorebookId: row.id })
-      .where(and(eq(bots.id, bot.id), sql`${bots.lorebookId} is null`))
+      .set({ lorebookId: row.id, characterBook: null })
+      .where(and(eq(bots.id, bot.id), sql`${bots.lorebookId} is null`, sql`${bots.characterBook} is not null`))
       .returning({ id: bots.lorebookId });
     if (taken) return row.id;
     await tx.delete(lorebooks).where(eq(lorebooks.id, row.id));

@@ -105,7 +105,7 @@ export function EntryEditor({ entry, open, highlighted, first, last, onToggle, o
             <Input
               id={`${id}-keys`}
               defaultValue={keysText(entry.keys)}
-              onBlur={(e) => set('keys', keysOf(e.target.value))}
+              onBlur={(e) => e.target.value !== keysText(entry.keys) && set('keys', keysOf(e.target.value))}
               data-testid="entry-keys"
             />
           </Field>
@@ -113,7 +113,7 @@ export function EntryEditor({ entry, open, highlighted, first, last, onToggle, o
             <Input
               id={`${id}-secondary`}
               defaultValue={keysText(entry.secondaryKeys)}
-              onBlur={(e) => set('secondaryKeys', keysOf(e.target.value))}
+              onBlur={(e) => e.target.value !== keysText(entry.secondaryKeys) && set('secondaryKeys', keysOf(e.target.value))}
             />
           </Field>
           <Field label={t('lorebooks.entry.logic')} id={`${id}-logic`}>
