@@ -40,9 +40,6 @@ export function EntryEditor({ entry, open, highlighted, first, last, onToggle, o
   const id = useId();
   const set = <K extends keyof LoreEntry>(key: K, value: LoreEntry[K]) => onChange({ ...entry, [key]: value });
   const title = entry.name || entry.keys[0] || t('lorebooks.entry.untitled', { id: entry.id });
-  /** null: the book's setting. */
-  const triState = (value: boolean | null) => (value === null ? 'book' : value ? 'yes' : 'no');
-  const fromTri = (value: string) => (value === 'book' ? null : value === 'yes');
 
   return (
     <li
@@ -195,34 +192,18 @@ export function EntryEditor({ entry, open, highlighted, first, last, onToggle, o
               onChange={(e) => set('scanDepth', e.target.value === '' ? null : Math.max(0, Math.trunc(Number(e.target.value) || 0)))}
             />
           </Field>
-          <Field label={t('lorebooks.entry.caseSensitive')} id={`${id}-case`}>
-            <select
-              id={`${id}-case`}
-              className={SELECT}
-              value={triState(entry.caseSensitive)}
-              onChange={(e) => set('caseSensitive', fromTri(e.target.value))}
-            >
-              {['book', 'yes', 'no'].map((v) => (
-                <option key={v} value={v}>
-                  {t(`lorebooks.entry.tri_${v}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('lorebooks.entry.wholeWords')} id={`${id}-words`}>
-            <select
-              id={`${id}-words`}
-              className={SELECT}
-              value={triState(entry.matchWholeWords)}
-              onChange={(e) => set('matchWholeWords', fromTri(e.target.value))}
-            >
-              {['book', 'yes', 'no'].map((v) => (
-                <option key={v} value={v}>
-                  {t(`lorebooks.entry.tri_${v}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TriSelect
+            id={`${id}-case`}
+            label={t('lorebooks.entry.caseSensitive')}
+            value={entry.caseSensitive}
+            onChange={(v) => set('caseSensitive', v)}
+          />
+          <TriSelect
+            id={`${id}-words`}
+            label={t('lorebooks.entry.wholeWords')}
+            value={entry.matchWholeWords}
+            onChange={(v) => set('matchWholeWords', v)}
+          />
           <div className="grid gap-2 sm:col-span-2 sm:grid-cols-2">
             <Toggle id={`${id}-enabled`} label={t('lorebooks.entry.enabled')} checked={entry.enabled} onChange={(v) => set('enabled', v)} />
             <Toggle
@@ -247,6 +228,37 @@ export function EntryEditor({ entry, open, highlighted, first, last, onToggle, o
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** A yes / no / the book's setting (null) choice. */
+function TriSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: boolean | null;
+  onChange(value: boolean | null): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label} id={id}>
+      <select
+        id={id}
+        className={SELECT}
+        value={value === null ? 'book' : value ? 'yes' : 'no'}
+        onChange={(e) => onChange(e.target.value === 'book' ? null : e.target.value === 'yes')}
+      >
+        {['book', 'yes', 'no'].map((v) => (
+          <option key={v} value={v}>
+            {t(`lorebooks.entry.tri_${v}`)}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
