@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ReplyPrompt } from '@app/shared/lorebooks/schemas';
 import type { Executor } from '../../db/client';
 import { replyPrompts } from '../../db/schema/chats';
@@ -41,8 +41,6 @@ export async function promptOf(db: Executor, chatId: string, messageId: number):
   const [row] = await db
     .select({ prompt: replyPrompts.prompt })
     .from(replyPrompts)
-    .where(and(eq(replyPrompts.chatId, chatId), eq(replyPrompts.messageId, messageId)))
-    .orderBy(desc(replyPrompts.messageId))
-    .limit(1);
+    .where(and(eq(replyPrompts.chatId, chatId), eq(replyPrompts.messageId, messageId)));
   return row?.prompt ?? null;
 }

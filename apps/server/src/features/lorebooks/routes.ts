@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
+import { LORE_LIMITS, LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
 import {
   ZBotLorebook,
   ZBotLorebookBody,
@@ -116,8 +116,8 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!book) throw badRequest(M.notAFile, 'file');
       const entries = ZLoreEntries.safeParse(book.entries);
       if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
-      const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, 100);
-      const row = await createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, 2000) });
+      const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, LORE_LIMITS.bookName);
+      const row = await createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, LORE_LIMITS.description) });
       return reply.code(201).send(await lorebookView(db, row));
     },
   );

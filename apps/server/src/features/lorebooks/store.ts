@@ -149,6 +149,10 @@ async function requireOwnChat(db: Executor, chatId: string, userId: string) {
 /** The books attached to one chat of the caller's, in the order they were attached. */
 export async function chatLorebookList(db: Executor, chatId: string, userId: string): Promise<ChatLorebooks> {
   await requireOwnChat(db, chatId, userId);
+  return attachedTo(db, chatId);
+}
+
+async function attachedTo(db: Executor, chatId: string): Promise<ChatLorebooks> {
   const items = await db
     .select({ id: lorebooks.id, name: lorebooks.name, entryCount: sql<number>`jsonb_array_length(${lorebooks.entries})::int` })
     .from(chatLorebooks)
@@ -171,13 +175,13 @@ export async function attachToChat(db: Executor, chatId: string, userId: string,
       await tx.insert(chatLorebooks).values({ chatId, lorebookId }).onConflictDoNothing();
     }
   });
-  return chatLorebookList(db, chatId, userId);
+  return attachedTo(db, chatId);
 }
 
 export async function detachFromChat(db: Executor, chatId: string, userId: string, lorebookId: string): Promise<ChatLorebooks> {
   await requireOwnChat(db, chatId, userId);
   await db.delete(chatLorebooks).where(and(eq(chatLorebooks.chatId, chatId), eq(chatLorebooks.lorebookId, lorebookId)));
-  return chatLorebookList(db, chatId, userId);
+  return attachedTo(db, chatId);
 }
 
 /**
