@@ -279,6 +279,20 @@ test.describe('accessibility (axe-core)', () => {
     await main(page).getByRole('tab', { name: 'Unread' }).click();
     await check.everyLook('/notifications (unread)');
 
+    // Personas: the list, and the form of one.
+    await api.post('/api/personas', { name: 'Axe Persona', description: 'Checks the contrast of every page.' });
+    await check.visit('/personas');
+    await main(page).getByRole('button', { name: 'Edit Axe Persona' }).click();
+    await check.everyLook('/personas (form)', { ready: () => page.getByTestId('persona-form') });
+    await page.keyboard.press('Escape');
+
+    // Lorebooks: one open in its editor.
+    const book = await api.post<{ id: string }>('/api/lorebooks', {
+      name: 'Axe Lore',
+      entries: [{ id: 1, name: 'Office', keys: ['office'], content: 'A quiet office with good contrast.' }],
+    });
+    await check.visit(`/lorebooks?book=${book.id}`, { name: '/lorebooks?book={id}', ready: () => page.getByTestId('lorebook-editor') });
+
     // The editor's tabs, new and of an existing bot.
     for (const path of ['/bots/create', `/my-bots/${bot.id}/edit`]) {
       await page.goto(path);

@@ -36,6 +36,7 @@ import { liveRoutes } from './features/live';
 import { searchRoutes } from './features/search';
 import { adminSeasonRoutes, seasonPassRoutes } from './features/season-pass';
 import { botLorebookRoutes, chatLorebookRoutes, lorebookRoutes } from './features/lorebooks';
+import { personaRoutes } from './features/personas';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -171,6 +172,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(lorebookRoutes, { prefix: '/api/lorebooks' });
   await app.register(botLorebookRoutes, { prefix: '/api/bots' });
   await app.register(chatLorebookRoutes, { prefix: '/api/chats' });
+  // Personas (issue 20 §2): who the user is in a chat.
+  await app.register(personaRoutes, { prefix: '/api/personas' });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(gamificationRoutes, { prefix: '/api/gamification' });

@@ -101,6 +101,7 @@ describe('data export', () => {
   });
 
   it('builds a zip with one file per part and per chat, and a README', async () => {
+    expect((await as(t, bob, 'POST', '/api/personas', { name: 'Bob the Bard', description: 'Sings badly.' })).statusCode).toBe(201);
     const result = await requestExport(bob, 'zip');
     const res = await download(bob, result.downloadUrl);
     expect(res.statusCode).toBe(200);
@@ -118,6 +119,8 @@ describe('data export', () => {
       'searches.json',
       'api-keys.json',
       'webhooks.json',
+      'personas.json',
+      'lorebooks.json',
     ]) {
       expect(names).toContain(part);
     }
@@ -129,6 +132,8 @@ describe('data export', () => {
     expect(profile).toMatchObject({ id: bob.user.id, displayName: 'Bob' });
     const bots = JSON.parse(strFromU8(files['bots.json']!)) as { name: string }[];
     expect(bots.map((b) => b.name)).toEqual(['Bobbot']);
+    const personas = JSON.parse(strFromU8(files['personas.json']!)) as { name: string; isDefault: boolean }[];
+    expect(personas).toMatchObject([{ name: 'Bob the Bard', description: 'Sings badly.', isDefault: true }]);
     for (const [name, data] of Object.entries(files)) {
       const text = strFromU8(data);
       if (name.endsWith('.json')) expect(() => JSON.parse(text) as unknown, name).not.toThrow();

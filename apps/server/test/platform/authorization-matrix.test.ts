@@ -127,6 +127,9 @@ const freshSubscriptionCheckout = async (w: World) => {
 /** A new lorebook of the owner's (a delete consumes one; each call of a route gets its own). */
 const freshLorebook = async (w: World) =>
   (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/lorebooks', { name: 'Matrix book' }), 'lorebook')).id;
+/** A new persona of the owner's (a delete consumes one). */
+const freshPersona = async (w: World) =>
+  (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/personas', { name: 'Matrix persona' }), 'persona')).id;
 /** A fresh account with an active sandbox premium subscription (set to end when `canceling`). */
 const subscribedUser = async (w: World, canceling = false) => {
   const user = await w.newUser();
@@ -375,6 +378,20 @@ const TABLE: Record<string, Entry> = {
   },
   'DELETE /api/lorebooks/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}` }) },
   'GET /api/lorebooks/{id}/export': { kind: 'owner', req: async (w) => ({ url: `/api/lorebooks/${await freshLorebook(w)}/export` }) },
+  'GET /api/personas/': { kind: 'user' },
+  'POST /api/personas/': { kind: 'user', body: { name: 'Matrix persona' }, ok: 201 },
+  'GET /api/personas/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/personas/${await freshPersona(w)}` }) },
+  'PATCH /api/personas/{id}': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/personas/${await freshPersona(w)}`, payload: { name: 'Matrix persona, renamed' } }),
+  },
+  'DELETE /api/personas/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/personas/${await freshPersona(w)}` }) },
+  // Rights are checked before the (missing) file: the owner's empty form is a 400.
+  'POST /api/personas/{id}/avatar': {
+    kind: 'owner',
+    ok: 400,
+    req: async (w) => ({ url: `/api/personas/${await freshPersona(w)}/avatar` }),
+  },
   'PUT /api/bots/{id}/lorebook': { kind: 'owner', body: { lorebookId: null } },
   'GET /api/chats/{id}/lorebooks': { kind: 'owner' },
   'POST /api/chats/{id}/lorebooks': {
@@ -388,6 +405,7 @@ const TABLE: Record<string, Entry> = {
   'GET /api/chats/{id}/messages/{messageId}/prompt': { kind: 'owner' },
   'GET /api/chats/': { kind: 'user' },
   'GET /api/chats/{id}': { kind: 'owner' },
+  'PATCH /api/chats/{id}': { kind: 'owner', body: { personaId: null } },
   'DELETE /api/chats/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/chats/${(await w.newChat()).id}` }) },
   'GET /api/chats/{id}/messages': { kind: 'owner' },
   'POST /api/chats/{id}/messages': { kind: 'owner', body: { content: 'Hello from the matrix' } },

@@ -33,8 +33,9 @@ const MEGABYTE = 1024 * 1024;
 /**
  * Routes that need no body (a junk one is ignored and the call does what it does), the saved
  * sections' PATCH, for which an empty object is a valid save, the recent searches' POST, whose
- * one field is any text (a fuzzed string such as an emoji is a real query), and a new lorebook,
- * whose one required field is a name (an emoji is a fine one): their row counts may change. Any
+ * one field is any text (a fuzzed string such as an emoji is a real query), and a new lorebook
+ * or persona, whose one required field is a name (an emoji is a fine one): their row counts may
+ * change. Any
  * other route that changes a row on bad input fails the test.
  */
 const BODY_IGNORED = new Set([
@@ -65,6 +66,7 @@ const BODY_IGNORED = new Set([
   'PATCH /api/user/settings/data',
   'POST /api/search/recent',
   'POST /api/lorebooks/',
+  'POST /api/personas/',
 ]);
 
 const UNICODE = ['\u0000', '\ud800', '\u202e‮evil', '👩‍👩‍👧‍👦', '𝕏'.repeat(50), 'e\u0301', '\uFEFF', 'Ω≈ç√∫'];

@@ -41,6 +41,7 @@ const MissionsPage = lazy(() => import('@/features/gamification/missions-page').
 const ChallengesPage = lazy(() => import('@/features/challenges/challenges-page').then((m) => ({ default: m.ChallengesPage })));
 const ChallengeRoomPage = lazy(() => import('@/features/challenges/room-page').then((m) => ({ default: m.RoomPage })));
 const LeaderboardsPage = lazy(() => import('@/features/leaderboards/leaderboards-page').then((m) => ({ default: m.LeaderboardsPage })));
+const PersonasPage = lazy(() => import('@/features/personas/personas-page').then((m) => ({ default: m.PersonasPage })));
 const LorebooksPage = lazy(() => import('@/features/lorebooks/lorebooks-page').then((m) => ({ default: m.LorebooksPage })));
 const SeasonPage = lazy(() => import('@/features/season-pass/season-page').then((m) => ({ default: m.SeasonPage })));
 const GamificationPage = lazy(() => import('@/features/gamification/gamification-page').then((m) => ({ default: m.GamificationPage })));
@@ -104,6 +105,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       })),
+      {
+        path: ROUTES.personas,
+        element: (
+          <RequireAuth>
+            <PersonasPage />
+          </RequireAuth>
+        ),
+      },
       {
         path: ROUTES.lorebooks,
         element: (

@@ -29,6 +29,7 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/season-pass/locales/en.json',
     '!../features/leaderboards/locales/en.json',
     '!../features/lorebooks/locales/en.json',
+    '!../features/personas/locales/en.json',
   ],
   { eager: true },
 );

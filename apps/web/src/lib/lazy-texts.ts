@@ -17,4 +17,5 @@ export const LAZY_TEXTS = [
   'season-pass',
   'leaderboards',
   'lorebooks',
+  'personas',
 ] as const;

@@ -7,6 +7,7 @@ import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { GEM_MESSAGES } from '@app/shared/gems/messages';
 import { LEADERBOARD_MESSAGES } from '@app/shared/leaderboards/schemas';
 import { LORE_MESSAGES } from '@app/shared/lorebooks/rules';
+import { PERSONA_MESSAGES } from '@app/shared/personas/rules';
 import { PURCHASE_MESSAGES } from '@app/shared/purchases/messages';
 import { PROFILE_MESSAGES } from '@app/shared/profiles/schemas';
 import { SEASON_MESSAGES } from '@app/shared/season-pass/messages';
@@ -48,7 +49,7 @@ describe('translations', () => {
     expect([...ru].filter((k) => !en.has(k))).toEqual([]);
   });
 
-  it('every bot, profile, chat, settings, purchase, admin economy, season pass, leaderboard and lorebook message of the server has a Russian translation', () => {
+  it('every bot, profile, chat, settings, purchase, admin economy, season pass, leaderboard, lorebook and persona message of the server has a Russian translation', () => {
     // The core file and each feature's locales/ru-messages.json, as i18n.ts merges them.
     const files = [path.join(SRC, 'locales', 'ru-messages.json'), ...filesOf('ru-messages').slice(1)];
     const ru = Object.assign({}, ...files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, string>)) as Record<
@@ -69,6 +70,7 @@ describe('translations', () => {
       ...Object.values(SEASON_MESSAGES),
       ...Object.values(LEADERBOARD_MESSAGES),
       ...Object.values(LORE_MESSAGES),
+      ...Object.values(PERSONA_MESSAGES),
       GEM_MESSAGES.insufficientGems,
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);

@@ -41,6 +41,7 @@ export const ROUTES = {
   gamification: '/gamification',
   season: '/season',
   lorebooks: '/lorebooks',
+  personas: '/personas',
   challenges: '/challenges',
   challengeRoom: (roomId: string, inviteCode?: string) =>
     `/challenges/rooms/${encodeURIComponent(roomId)}${inviteCode ? `?code=${encodeURIComponent(inviteCode)}` : ''}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPage } from '../http/pagination';
+import { PERSONA_MESSAGES } from '../personas/rules';
 
 export const CHAT_LIMITS = { messageMax: 4000, messagesPageMax: 100, messagesPageDefault: 50 } as const;
 
@@ -44,6 +45,8 @@ export const ZChat = z.object({
   lastMessage: z.object({ role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() }).nullable(),
   /** The stars the chat's owner gave the bot (1–5), or null before they rate it: the screen asks after some chatting. */
   myRating: z.number().int().min(1).max(5).nullable(),
+  /** The persona the user speaks as here (issue 20 §2); null: their default persona, or their display name without one. */
+  personaId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -54,6 +57,11 @@ export const ZChatListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   q: z.string().trim().max(200).optional(),
   botId: z.uuid().optional(),
+});
+
+/** PATCH /api/chats/{id}: the persona the user speaks as in this chat; null goes back to the default. */
+export const ZChatPatchBody = z.strictObject({
+  personaId: z.uuid(PERSONA_MESSAGES.notFound).nullable(),
 });
 
 export const ZStartChatBody = z.object({ botId: z.uuid('Bot not found') });

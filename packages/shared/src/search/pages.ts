@@ -188,6 +188,15 @@ export const SEARCH_PAGES: readonly SearchPage[] = [
     description: { en: 'World info for your characters, from SillyTavern too', ru: 'Сведения о мире для персонажей, и из SillyTavern' },
     keywords: ['world info', 'lore', 'sillytavern', 'мир', 'лор'],
   },
+  {
+    id: 'page-personas',
+    kind: 'docs',
+    path: ROUTES.personas,
+    signedIn: true,
+    title: { en: 'Personas', ru: 'Персоны' },
+    description: { en: 'Who you are in your chats: a name and a description', ru: 'Кто вы в чатах: имя и описание' },
+    keywords: ['persona', 'user', 'sillytavern', 'role', 'персона', 'роль'],
+  },
 ];
 
 /** A query's words as the pages are matched: lower case, letters and digits only. */

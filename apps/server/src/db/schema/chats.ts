@@ -18,6 +18,7 @@ import {
 import type { ReplyPrompt } from '@app/shared/lorebooks/schemas';
 import { bots } from './bots';
 import { lorebooks } from './lorebooks';
+import { personas } from './personas';
 import { users } from './users';
 
 /** A conversation of one user with one bot. */
@@ -32,6 +33,8 @@ export const chats = pgTable(
       .notNull()
       .references(() => bots.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    /** The persona the user speaks as here (issue 20 §2); null: their default one. */
+    personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'set null' }),
     messageCount: integer('message_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last activity: the list shows the newest first. */

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { bots, botVersions } from '../../db/schema/bots';
 import { botRatings } from '../../db/schema/chats';
 import { jobs } from '../../db/schema/jobs';
+import { personas } from '../../db/schema/personas';
 import { users } from '../../db/schema/users';
 import type { FileStorage } from '../../lib/storage';
 import { deleteAvatarFile } from '../bots';
@@ -72,6 +73,9 @@ export async function deleteAccountNow(
     .limit(1);
   if (!user) return false;
   const botAvatars = (await db.select({ url: bots.avatarUrl }).from(bots).where(eq(bots.createdBy, userId))).map((b) => b.url);
+  const personaAvatars = (await db.select({ url: personas.avatarUrl }).from(personas).where(eq(personas.ownerId, userId))).map(
+    (p) => p.url,
+  );
   const exportFiles = await exportHandlesOf(db, userId);
 
   const deleted = await db.transaction(async (tx) => {
@@ -117,7 +121,7 @@ export async function deleteAccountNow(
   // Its sessions went with the row: no instance may answer for them from its cache any longer.
   await app.ctx.events.publish('session.revoked', { userId, sessionId: null });
 
-  for (const url of [user.avatarUrl, ...botAvatars]) await deleteAvatarFile(app, url);
+  for (const url of [user.avatarUrl, ...botAvatars, ...personaAvatars]) await deleteAvatarFile(app, url);
   for (const handle of exportFiles) {
     await exportStorage.delete(handle).catch((err: unknown) => app.log.warn({ err }, 'could not delete an export file'));
   }

@@ -8,6 +8,8 @@ import {
   readBots,
   readChats,
   readIntegrations,
+  readLorebooks,
+  readPersonas,
   readLedgerEntries,
   readMessages,
   readNotifications,
@@ -96,6 +98,8 @@ function singleParts(db: Database, userId: string): { key: string; file: string;
     { key: 'apiKeys', file: 'api-keys.json', pieces: () => one(integrations.then((i) => i.apiKeys)) },
     { key: 'webhooks', file: 'webhooks.json', pieces: () => one(integrations.then((i) => i.webhooks)) },
     { key: 'sessions', file: 'sessions.json', pieces: () => one(readSessions(db, userId)) },
+    { key: 'personas', file: 'personas.json', pieces: () => one(readPersonas(db, userId)) },
+    { key: 'lorebooks', file: 'lorebooks.json', pieces: () => one(readLorebooks(db, userId)) },
   ];
 }
 
@@ -118,6 +122,8 @@ function readme(exportedAt: Date): string {
     'api-keys.json       your API keys (names, scopes, dates; never the keys)',
     'webhooks.json       your webhooks (addresses and events; never the signing secrets)',
     'sessions.json       the devices that signed in to your account',
+    'personas.json       who you are in your chats: your personas',
+    'lorebooks.json      your lorebooks (world info), with their entries',
     '',
     'Every file is JSON (UTF-8). Dates are ISO 8601 in UTC.',
     '',

@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import { oauthAccounts, sessions } from '../../db/schema/auth';
 import { botCollaborators, botFavorites, bots, botVersions } from '../../db/schema/bots';
 import { botRatings, chatMessages, chats } from '../../db/schema/chats';
+import { lorebooks } from '../../db/schema/lorebooks';
+import { personas } from '../../db/schema/personas';
 import { apiKeys, webhooks } from '../../db/schema/integrations';
 import { ledgerEntries, wallets } from '../../db/schema/ledger';
 import { searchHistory } from '../../db/schema/search';
@@ -292,6 +294,28 @@ export async function readIntegrations(db: Database, userId: string) {
     .where(eq(webhooks.userId, userId))
     .orderBy(asc(webhooks.createdAt));
   return { apiKeys: keys, webhooks: hooks };
+}
+
+/** The personas (issue 20 §2), the default first. */
+export async function readPersonas(db: Database, userId: string) {
+  return db
+    .select({
+      id: personas.id,
+      name: personas.name,
+      description: personas.description,
+      avatarUrl: personas.avatarUrl,
+      isDefault: personas.isDefault,
+      createdAt: personas.createdAt,
+      updatedAt: personas.updatedAt,
+    })
+    .from(personas)
+    .where(eq(personas.ownerId, userId))
+    .orderBy(desc(personas.isDefault), asc(personas.createdAt));
+}
+
+/** The lorebooks (issue 20 §1), whole, with their entries. */
+export async function readLorebooks(db: Database, userId: string) {
+  return db.select().from(lorebooks).where(eq(lorebooks.ownerId, userId)).orderBy(asc(lorebooks.createdAt));
 }
 
 /** The sign-in sessions (devices), without any token. */

@@ -19,6 +19,7 @@ import { requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots';
 import { ModelError } from '../../llm/types';
 import { buildPrompt, fillMacros } from './prompt';
+import { defaultSpeaker } from '../personas';
 import { replyCost, reserveReply } from './reply';
 import { botStatistics, statisticsCsv } from './statistics';
 
@@ -42,7 +43,12 @@ export const botChatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = requireAuth(request);
-      const { bot } = await requireBot(db, request.params.id, { id: user.id, role: user.role }, 'write');
+      const [{ bot }, speaker] = await Promise.all([
+        requireBot(db, request.params.id, { id: user.id, role: user.role }, 'write'),
+        defaultSpeaker(db, user.id),
+      ]);
+      // The creator previews the bot as they would chat with it: as their default persona.
+      const userName = speaker?.name ?? user.displayName;
       const charge = await reserveReply(db, app.ctx.metrics, { userId: user.id, botId: bot.id }, replyCost(bot), `test:${bot.id}`);
       const settings = withDefaultSettings(bot.settings);
       const controller = new AbortController();
@@ -51,14 +57,15 @@ export const botChatRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const messages = buildPrompt({
           bot: { ...bot, settings },
-          userName: user.displayName,
+          userName,
+          persona: speaker?.description,
           history: [{ role: 'user', content: request.body.message }],
         });
         const character = {
           name: bot.name,
-          personality: fillMacros(bot.personality, bot.name, user.displayName),
-          scenario: fillMacros(bot.scenario, bot.name, user.displayName),
-          userName: user.displayName,
+          personality: fillMacros(bot.personality, bot.name, userName),
+          scenario: fillMacros(bot.scenario, bot.name, userName),
+          userName,
           lastUserMessage: request.body.message,
         };
         for await (const piece of app.ctx.model.stream({ messages, settings, character }, controller.signal)) text += piece;

@@ -12,7 +12,10 @@ export interface PromptInput {
     postHistoryInstructions: string;
     settings: { responseStyle: 'concise' | 'balanced' | 'detailed'; memoryEnabled: boolean; contextLength: number; maxTokens: number };
   };
+  /** Who the user is: `{{user}}` becomes this name (their persona's, else their display name). */
   userName: string;
+  /** The persona's description, placed as SillyTavern's story string places it: after the scenario and its lore. */
+  persona?: string;
   history: { role: 'user' | 'assistant'; content: string }[];
   /** The lorebook entries this reply activated (lorebooks' activateLore). */
   lore?: Pick<LoreInsertions, 'before' | 'after' | 'atDepth'>;
@@ -48,9 +51,10 @@ export function exampleBlocks(examples: string): string[] {
  * length, at most `contextLength` messages; only the last one without memory), then the
  * post-history instructions. Creator notes never enter it. Lorebook entries go where SillyTavern's
  * default story string puts them: before the character, after the scenario, or into the history
- * `depth` messages from its end.
+ * `depth` messages from its end. The persona's description closes the character's part, as
+ * SillyTavern's default story string ends with `{{persona}}`.
  */
-export function buildPrompt({ bot, userName, history, lore }: PromptInput): PromptMessage[] {
+export function buildPrompt({ bot, userName, persona, history, lore }: PromptInput): PromptMessage[] {
   const fill = (text: string) => fillMacros(text, bot.name, userName);
   const system = [
     bot.systemPrompt ? fill(bot.systemPrompt) : `You are ${bot.name}. Stay in character and never speak for ${userName}.`,
@@ -58,6 +62,7 @@ export function buildPrompt({ bot, userName, history, lore }: PromptInput): Prom
     bot.personality ? `${bot.name}'s personality: ${fill(bot.personality)}` : '',
     bot.scenario ? `Scenario: ${fill(bot.scenario)}` : '',
     lore?.after ?? '',
+    persona ? fill(persona) : '',
     STYLE[bot.settings.responseStyle],
   ]
     .filter(Boolean)

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDatabase, preparedSql, rowOf, type Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { botLogs, chatMessages, chats } from '../../db/schema/chats';
+import { chatPersonaSql } from '../personas';
 import { postingSteps, postingValues, type LedgerPosting } from '../tokens';
 import { botStatsBump } from './activity';
 import { recentHistorySql, type MessageRow } from './repository';
@@ -17,16 +18,21 @@ export const HISTORY_MAX = 200;
 
 const chatAndBot = (db: Database, withHistory: boolean) =>
   db
-    .select({ chat: chats, bot: bots, ...(withHistory ? { history: recentHistorySql(chats.id, HISTORY_MAX) } : {}) })
+    .select({
+      chat: chats,
+      bot: bots,
+      speaker: chatPersonaSql(chats),
+      ...(withHistory ? { history: recentHistorySql(chats.id, HISTORY_MAX) } : {}),
+    })
     .from(chats)
     .innerJoin(bots, eq(bots.id, chats.botId))
     .where(eq(chats.id, sql.placeholder('chatId')))
     .limit(1);
 
-/** A chat with its bot, and the latest visible messages (oldest first) for the prompt; the caller checks the owner. */
+/** A chat with its bot and persona, and the latest visible messages (oldest first) for the prompt; the caller checks the owner. */
 export const chatForReply = preparedPerDatabase((db) => chatAndBot(db, true).prepare('chat_for_reply'));
 
-/** A chat with its bot (a regenerated reply reads its own history); the caller checks the owner. */
+/** A chat with its bot and persona (a regenerated reply reads its own history); the caller checks the owner. */
 export const chatForRegenerate = preparedPerDatabase((db) => chatAndBot(db, false).prepare('chat_for_regenerate'));
 
 const chatTouched = (db: Database, gate?: SQL) =>

@@ -11,6 +11,7 @@ import { countPosting, InsufficientBalanceError, postLedgerEntry, type LedgerMet
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from '../../llm/types';
 import { activateLore, booksForChat, type LoreInsertions } from '../lorebooks';
+import type { Speaker } from '../personas';
 import { buildPrompt, CONTEXT_TOKENS, fillMacros } from './prompt';
 import { keepPrompt } from './reply-prompts';
 import type { MessageRow } from './repository';
@@ -214,6 +215,8 @@ export interface ReplyContext {
   chatId: string;
   bot: BotRow;
   user: { id: string; displayName: string };
+  /** The persona the user speaks as in this chat (its own, else their default), or null: their display name. */
+  speaker: Speaker | null;
   origin: ReturnType<typeof originOf>;
 }
 
@@ -241,7 +244,7 @@ export async function streamReply(
   const { charge, history, row } = opts;
   const settings = withDefaultSettings(bot.settings);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const userName = ctx.user.displayName;
+  const userName = ctx.speaker?.name ?? ctx.user.displayName;
   // The lorebooks' entries this reply brings in, scanned over the chat newest first, with names.
   // Best effort: a reply goes out without them rather than not at all (the row already streams).
   let lore: LoreInsertions | undefined;
@@ -255,7 +258,7 @@ export async function streamReply(
   } catch (err) {
     ctx.log.warn({ err, botId: bot.id }, 'the lorebooks could not be read for a reply');
   }
-  const prompt = buildPrompt({ bot: { ...bot, settings }, userName, history, lore });
+  const prompt = buildPrompt({ bot: { ...bot, settings }, userName, persona: ctx.speaker?.description, history, lore });
   // What was sent, for the Prompt panel; never a reason for the reply to fail.
   await keepPrompt(db, { messageId: row.id, chatId, messages: prompt, lore: lore?.activated ?? [] }).catch((err: unknown) =>
     ctx.log.warn({ err, chatId }, 'the prompt of a reply could not be kept'),
@@ -272,9 +275,9 @@ export async function streamReply(
         settings,
         character: {
           name: bot.name,
-          personality: fillMacros(bot.personality, bot.name, ctx.user.displayName),
-          scenario: fillMacros(bot.scenario, bot.name, ctx.user.displayName),
-          userName: ctx.user.displayName,
+          personality: fillMacros(bot.personality, bot.name, userName),
+          scenario: fillMacros(bot.scenario, bot.name, userName),
+          userName,
           lastUserMessage: lastUser,
         },
       },

@@ -58,6 +58,7 @@ function toChat(row: {
       ? { role: row.last.role, content: row.last.content, createdAt: new Date(row.last.created_at).toISOString() }
       : null,
     myRating: row.myRating,
+    personaId: row.chat.personaId,
     createdAt: row.chat.createdAt.toISOString(),
     updatedAt: row.chat.updatedAt.toISOString(),
   };

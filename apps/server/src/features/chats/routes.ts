@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CHAT_MESSAGES,
   ZChat,
+  ZChatPatchBody,
   ZChatListQuery,
   ZChatMessage,
   ZChatPage,
@@ -21,6 +22,7 @@ import { badRequest, notFound } from '../../lib/http-errors';
 import type { RequestAuth } from '../../context';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots';
+import { defaultSpeaker, requirePersona } from '../personas';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from '../../llm/types';
 import { fillMacros } from './prompt';
@@ -91,8 +93,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     },
     async (request, reply) => {
       const caller = callerOf(requireAuth(request));
-      const { bot } = await requireBot(db, request.body.botId, caller, 'read');
-      const greetings = [bot.firstMessage, ...bot.alternateGreetings].map((g) => fillMacros(g, bot.name, caller.displayName));
+      const [{ bot }, speaker] = await Promise.all([requireBot(db, request.body.botId, caller, 'read'), defaultSpeaker(db, caller.id)]);
+      // The greeting speaks to the user's default persona, as the chat starts with it.
+      const userName = speaker?.name ?? caller.displayName;
+      const greetings = [bot.firstMessage, ...bot.alternateGreetings].map((g) => fillMacros(g, bot.name, userName));
       const chatId = await db.transaction(async (tx) => {
         const [chat] = await tx
           .insert(chats)
@@ -141,6 +145,28 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     '/:id',
     { config: { access: 'user' }, schema: { tags, summary: 'One chat of the caller', params: ZChatParams, response: { 200: ZChat } } },
     async (request) => getChatView(db, (await requireChat(db, request.params.id, requireAuth(request).user.id)).id),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Choose the persona the user speaks as in this chat (personaId: null goes back to their default one)',
+        params: ZChatParams,
+        body: ZChatPatchBody,
+        response: { 200: ZChat },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const chat = await requireChat(db, request.params.id, userId);
+      const { personaId } = request.body;
+      if (personaId !== null) await requirePersona(db, personaId, userId, 'personaId');
+      await db.update(chats).set({ personaId }).where(eq(chats.id, chat.id));
+      return getChatView(db, chat.id);
+    },
   );
 
   app.delete(
@@ -244,6 +270,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         chatId,
         bot,
         user: caller,
+        speaker: row.speaker,
         origin: originOf(request),
       } satisfies ReplyContext,
     };

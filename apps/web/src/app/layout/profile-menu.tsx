@@ -1,4 +1,4 @@
-import { Bot, CreditCard, FlaskConical, Gift, Globe, Loader2, LogOut, UserRound } from 'lucide-react';
+import { Bot, CreditCard, FlaskConical, Gift, Globe, Loader2, LogOut, UserRound, VenetianMask } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
@@ -57,6 +57,10 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.profile(user.username))}>
           <Globe />
           {t('profile.publicProfile')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.personas)}>
+          <VenetianMask />
+          {t('nav.personas')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.myBots)}>
           <Bot />

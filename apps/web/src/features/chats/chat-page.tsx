@@ -20,8 +20,9 @@ export function ChatPage() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const fresh = params.get('new') === '1';
+  const openKey = ['chats', 'open', chatId ?? botId, fresh];
   const chat = useQuery({
-    queryKey: ['chats', 'open', chatId ?? botId, fresh],
+    queryKey: openKey,
     queryFn: async () => {
       if (chatId) return getChat(chatId);
       const existing = fresh ? null : await latestChatWith(botId!);
@@ -44,6 +45,7 @@ export function ChatPage() {
     <ChatView
       key={chat.data.id}
       chat={chat.data}
+      onChatChanged={(changed) => queryClient.setQueryData(openKey, changed)}
       onNewChat={() => {
         void startChat(chat.data.botId).then((created) => {
           void queryClient.invalidateQueries({ queryKey: chatKeys.all });

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
+import { PersonaPicker } from '@/features/personas/persona-picker';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 import { PromptDialog } from './prompt-dialog';
@@ -21,7 +22,7 @@ import { useConversation } from './use-conversation';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 /** A conversation: the messages (older pages on demand), the streaming reply, and the box to write in. */
-export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void }) {
+export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNewChat(): void; onChatChanged(chat: Chat): void }) {
   const { t } = useTranslation();
   const conversation = useConversation(chat.id);
   const info = useAppInfo();
@@ -49,6 +50,7 @@ export function ChatView({ chat, onNewChat }: { chat: Chat; onNewChat(): void })
           <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
         </Link>
         <div className="ml-auto flex items-center gap-1">
+          <PersonaPicker chat={chat} onChanged={onChatChanged} />
           <RateButton rating={rating} />
           <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat" aria-label={t('chat.newChat')}>
             <Plus />
