@@ -406,6 +406,10 @@ const TABLE: Record<string, Entry> = {
   'GET /api/chats/': { kind: 'user' },
   'GET /api/chats/{id}': { kind: 'owner' },
   'PATCH /api/chats/{id}': { kind: 'owner', body: { personaId: null } },
+  'POST /api/chats/{id}/branch': {
+    kind: 'owner',
+    req: (w) => ({ url: `/api/chats/${w.chat.id}/branch`, payload: { messageId: w.replyId } }),
+  },
   'DELETE /api/chats/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/chats/${(await w.newChat()).id}` }) },
   'GET /api/chats/{id}/messages': { kind: 'owner' },
   'POST /api/chats/{id}/messages': { kind: 'owner', body: { content: 'Hello from the matrix' } },

@@ -47,6 +47,9 @@ export const ZChat = z.object({
   myRating: z.number().int().min(1).max(5).nullable(),
   /** The persona the user speaks as here (issue 20 §2); null: their default persona, or their display name without one. */
   personaId: z.string().nullable(),
+  /** The chat this one branched from (issue 20 §4; null once that chat is deleted), and the message it branched at. */
+  parentId: z.string().nullable(),
+  branchedFrom: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -62,6 +65,11 @@ export const ZChatListQuery = z.object({
 /** PATCH /api/chats/{id}: the persona the user speaks as in this chat; null goes back to the default. */
 export const ZChatPatchBody = z.strictObject({
   personaId: z.uuid(PERSONA_MESSAGES.notFound).nullable(),
+});
+
+/** POST /api/chats/{id}/branch: a new chat with the history up to this message (that alternative shown, if it is one). */
+export const ZBranchBody = z.strictObject({
+  messageId: z.string({ error: CHAT_MESSAGES.messageNotFound }).regex(/^\d{1,18}$/, CHAT_MESSAGES.messageNotFound),
 });
 
 export const ZStartChatBody = z.object({ botId: z.uuid('Bot not found') });

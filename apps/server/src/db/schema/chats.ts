@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
   primaryKey,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ReplyPrompt } from '@app/shared/lorebooks/schemas';
 import { bots } from './bots';
@@ -35,12 +36,21 @@ export const chats = pgTable(
     title: text('title').notNull(),
     /** The persona the user speaks as here (issue 20 §2); null: their default one. */
     personaId: uuid('persona_id').references(() => personas.id, { onDelete: 'set null' }),
+    /** The chat this one branched from (issue 20 §4), and the message it branched at (an id in that chat). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => chats.id, { onDelete: 'set null' }),
+    branchedFrom: bigint('branched_from', { mode: 'number' }),
     messageCount: integer('message_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last activity: the list shows the newest first. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chats_user_updated_idx').on(t.userId, sql`${t.updatedAt} desc`), index('chats_bot_idx').on(t.botId)],
+  (t) => [
+    index('chats_user_updated_idx').on(t.userId, sql`${t.updatedAt} desc`),
+    index('chats_bot_idx').on(t.botId),
+    index('chats_parent_idx')
+      .on(t.parentId)
+      .where(sql`parent_id is not null`),
+  ],
 );
 
 /**

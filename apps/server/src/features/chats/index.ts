@@ -3,4 +3,5 @@
  * Other areas import only what this file exports; everything else in the folder is private.
  */
 export { botChatRoutes } from './bot-routes';
+export { branchRoutes } from './branch';
 export { chatRoutes } from './routes';

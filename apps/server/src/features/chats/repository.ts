@@ -59,6 +59,8 @@ function toChat(row: {
       : null,
     myRating: row.myRating,
     personaId: row.chat.personaId,
+    parentId: row.chat.parentId,
+    branchedFrom: row.chat.branchedFrom === null ? null : String(row.chat.branchedFrom),
     createdAt: row.chat.createdAt.toISOString(),
     updatedAt: row.chat.updatedAt.toISOString(),
   };

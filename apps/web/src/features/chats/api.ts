@@ -16,6 +16,9 @@ export function useChats(q: string) {
 }
 
 export const getChat = (id: string) => api(`/api/chats/${id}`, { schema: ZChat });
+/** A new chat with the history up to a message, linked to this one (issue 20 §4). */
+export const branchChat = (chatId: string, messageId: string) =>
+  api(`/api/chats/${chatId}/branch`, { method: 'POST', body: { messageId }, schema: ZChat });
 export const startChat = (botId: string) => api('/api/chats', { method: 'POST', body: { botId }, schema: ZChat });
 /** The newest chat with a bot, if any. */
 export const latestChatWith = async (botId: string) =>

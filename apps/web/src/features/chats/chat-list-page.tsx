@@ -1,4 +1,4 @@
-import { MessagesSquare, Trash2 } from 'lucide-react';
+import { GitBranch, MessagesSquare, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,9 @@ import { useCurrentUser } from '@/features/auth/store';
 import { timeAgo } from '@/features/bots/time-ago';
 import { translateMessage } from '@/lib/messages';
 import { useDebounced } from '@/lib/use-debounced';
+import { cn } from '@/lib/cn';
 import { useChats, useDeleteChat } from './api';
+import { nestBranches } from './branches';
 
 /** A one-line preview: the Markdown marks (*actions*, **bold**, `code`) left out. */
 const plainText = (markdown: string) =>
@@ -83,8 +85,8 @@ function ChatList() {
         </Card>
       ) : (
         <ul className="grid gap-2" data-testid="chat-list">
-          {chats.data.items.map((chat) => (
-            <ChatRow key={chat.id} chat={chat} onDelete={() => setDeleting(chat)} />
+          {nestBranches(chats.data.items).map(({ chat, depth }) => (
+            <ChatRow key={chat.id} chat={chat} depth={depth} onDelete={() => setDeleting(chat)} />
           ))}
         </ul>
       )}
@@ -105,10 +107,20 @@ function ChatList() {
   );
 }
 
-function ChatRow({ chat, onDelete }: { chat: Chat; onDelete(): void }) {
+/** Indentation of a branch under its parent, at most three levels deep (a phone's width is small). */
+const INDENT = ['', 'ml-5', 'ml-10', 'ml-15'];
+
+function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelete(): void }) {
   const { t, i18n } = useTranslation();
   return (
-    <li className="flex items-center gap-2 rounded-xl border bg-card p-3 transition-colors hover:bg-accent/40">
+    <li
+      className={cn(
+        'flex items-center gap-2 rounded-xl border bg-card p-3 transition-colors hover:bg-accent/40',
+        INDENT[Math.min(depth, 3)],
+      )}
+      data-testid="chat-row"
+      data-depth={depth}
+    >
       <Link
         to={ROUTES.chatById(chat.id)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
@@ -116,7 +128,15 @@ function ChatRow({ chat, onDelete }: { chat: Chat; onDelete(): void }) {
         <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-11" />
         <div className="grid min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-medium">{chat.bot.name}</span>
+            <span className="flex min-w-0 items-center gap-1.5">
+              <span className="truncate font-medium">{chat.bot.name}</span>
+              {chat.parentId ? (
+                <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="branch-label">
+                  <GitBranch className="size-3" aria-hidden />
+                  {t('chat.branchLabel')}
+                </span>
+              ) : null}
+            </span>
             <span className="shrink-0 text-xs text-muted-foreground">{timeAgo(chat.updatedAt, i18n.language)}</span>
           </span>
           <span className="truncate text-sm text-muted-foreground">

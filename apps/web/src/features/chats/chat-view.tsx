@@ -1,7 +1,8 @@
-import { AlertCircle, Coins, Info, Plus } from 'lucide-react';
+import { AlertCircle, Coins, GitBranch, Info, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ROUTES } from '@app/shared/app/routes';
 import type { Chat } from '@app/shared/chats/schemas';
@@ -14,6 +15,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
+import { branchChat, chatKeys } from './api';
 import { Composer } from './composer';
 import { MessageBubble } from './message-bubble';
 import { PromptDialog } from './prompt-dialog';
@@ -38,6 +40,14 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
   ).length;
   const ratePrompt = useRatePrompt(chat.bot.id, rating.rating, exchanges);
   const [promptOf, setPromptOf] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const branch = async (messageId: string) => {
+    const created = await branchChat(chat.id, messageId);
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    toast.success(t('chat.branched'));
+    await navigate(ROUTES.chatById(created.id));
+  };
   // Messages before the user's first one are greetings: no model was asked for them.
   const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
 
@@ -49,6 +59,17 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
           <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
           <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
         </Link>
+        {chat.parentId ? (
+          <Link
+            to={ROUTES.chatById(chat.parentId)}
+            className="flex shrink-0 items-center gap-1 rounded-md p-1 text-xs text-muted-foreground hover:text-foreground"
+            aria-label={t('chat.branchOf')}
+            data-testid="branch-parent"
+          >
+            <GitBranch className="size-3.5" aria-hidden />
+            <span className="hidden sm:inline">{t('chat.branchOf')}</span>
+          </Link>
+        ) : null}
         <div className="ml-auto flex items-center gap-1">
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
           <RateButton rating={rating} />
@@ -96,6 +117,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
                 }
                 onDelete={() => act(conversation.remove(message.id))}
                 onShowPrompt={firstUserIndex >= 0 && index > firstUserIndex ? () => setPromptOf(message.id) : null}
+                onBranch={() => act(branch(message.id))}
               />
             ))}
             {ratePrompt.show && !conversation.streaming ? (

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Loader2, Pencil, RefreshCw, ScrollText, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GitBranch, Loader2, Pencil, RefreshCw, ScrollText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from 'react-markdown';
@@ -20,11 +20,13 @@ interface MessageBubbleProps {
   onDelete(): void;
   /** Opens the Prompt panel of a reply (what the model was sent); none for a greeting, which had no prompt. */
   onShowPrompt: (() => void) | null;
+  /** A new chat with the history up to this message (issue 20 §4). */
+  onBranch(): void;
 }
 
 /**
  * One message: Markdown for formatting, never raw HTML (react-markdown leaves HTML out unless a
- * plugin lets it in); the reply's alternatives with arrows; regenerate, edit and delete.
+ * plugin lets it in); the reply's alternatives with arrows; regenerate, edit, branch and delete.
  */
 export function MessageBubble({
   message,
@@ -36,6 +38,7 @@ export function MessageBubble({
   onEdit,
   onDelete,
   onShowPrompt,
+  onBranch,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -160,6 +163,18 @@ export function MessageBubble({
                 <Pencil />
               </Button>
             ) : null}
+            <Button
+              size="icon"
+              variant="ghost"
+              className="size-7"
+              disabled={busy || message.status === 'streaming'}
+              onClick={onBranch}
+              aria-label={t('chat.branch')}
+              title={t('chat.branch')}
+              data-testid="branch"
+            >
+              <GitBranch />
+            </Button>
             <Button size="icon" variant="ghost" className="size-7" disabled={busy} onClick={onDelete} aria-label={t('common.delete')}>
               <Trash2 />
             </Button>

@@ -1,0 +1,4 @@
+ALTER TABLE "chats" ADD COLUMN "parent_id" uuid;--> statement-breakpoint
+ALTER TABLE "chats" ADD COLUMN "branched_from" bigint;--> statement-breakpoint
+ALTER TABLE "chats" ADD CONSTRAINT "chats_parent_id_chats_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."chats"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "chats_parent_idx" ON "chats" USING btree ("parent_id") WHERE parent_id is not null;
