@@ -11,6 +11,7 @@ import { readImport } from '../../src/features/bots/cards/import-file';
 import { readPngTextChunks, writePngTextChunks } from '../../src/lib/png-text';
 import { fromCharacterBook } from '../../src/features/lorebooks/formats';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
+import { expectSpecCard } from './card-specs';
 import { call, createBot, multipart } from './helpers';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/cards/seraphina-sillytavern.png');
@@ -42,11 +43,17 @@ describe('Character Card modules', () => {
     expect(readPngTextChunks(png).get('chara')).toBe(readPngTextChunks(seraphinaPng).get('chara'));
   });
 
-  it('reads V1 cards and refuses cards with wrong field types', () => {
+  it('reads V1 cards, and reads fields of the wrong type as well as they can be read (a lenient reader)', () => {
     expect(parseCard({ name: 'Old', description: 'An old flat card.', first_mes: 'Hi' }).spec).toBe('chara_card_v1');
-    expect(() => parseCard({ spec: 'chara_card_v2', data: { name: 5, description: 'x' } })).toThrow(/wrong type/);
-    expect(() => parseCard({ spec: 'chara_card_v2', data: { name: 'A', tags: 'not a list' } })).toThrow(/wrong type/);
+    const odd = cardToBotFields(
+      parseCard({
+        spec: 'chara_card_v2',
+        data: { name: 1984, description: 'x', tags: 'noir, detective', alternate_greetings: 'Hello there.', extensions: null },
+      }),
+    ).fields;
+    expect(odd).toMatchObject({ name: '1984', tags: ['noir', 'detective'], alternateGreetings: ['Hello there.'], extensions: {} });
     expect(() => parseCard([1, 2])).toThrow('The file is not a Character Card or a bot export');
+    expect(() => parseCard({ spec: 'chara_card_v2', data: 'nope' })).toThrow('The file is not a Character Card or a bot export');
   });
 
   describe('hostile files fail fast with a clear error', () => {
@@ -130,8 +137,8 @@ describe('import and export over the API', () => {
     const chunks = readPngTextChunks(exported.rawPayload);
     const v3 = JSON.parse(Buffer.from(chunks.get('ccv3')!, 'base64').toString('utf8'));
     const v2 = JSON.parse(Buffer.from(chunks.get('chara')!, 'base64').toString('utf8'));
-    expect(v3.spec).toBe('chara_card_v3');
-    expect(v2.spec).toBe('chara_card_v2');
+    expectSpecCard(v3, 'v3', 'ccv3 chunk');
+    expectSpecCard(v2, 'v2', 'chara chunk');
     for (const [key, value] of Object.entries(originalCard.data)) {
       if (key === 'extensions' || key === 'character_book') continue;
       expect(v3.data[key], key).toEqual(value);
@@ -188,6 +195,85 @@ describe('import and export over the API', () => {
     expect(bookOf(again)).toEqual(bookOf(bot));
   });
 
+  it('writes every export to the V2 and V3 specs, however the card came in', async () => {
+    const odd = [
+      // A V1 card: six fields and nothing else.
+      { name: 'Old Timer', description: 'A flat card of the first format.', personality: 'Gruff.', first_mes: 'Hm?' },
+      // A V2 card with the wrong types everywhere, and a book as other tools write them.
+      {
+        spec: 'chara_card_v2',
+        spec_version: '2.0',
+        data: {
+          name: 1984,
+          description: 'Watched.',
+          first_mes: 'Big Brother is watching.',
+          tags: 'dystopia, classic',
+          alternate_greetings: 'Hello, comrade.',
+          creator: null,
+          character_version: 2,
+          extensions: null,
+          character_book: {
+            name: 7,
+            scan_depth: '3',
+            entries: {
+              a: { keys: 'ministry, truth', content: 'The Ministry of Truth.', enabled: 'true', insertion_order: '5', id: 'x1' },
+              b: { content: 'No keys at all.', case_sensitive: null, position: 'sideways', secondary_keys: null },
+              c: 'not an entry',
+            },
+          },
+        },
+      },
+      // A V3 card with broken V3 fields.
+      {
+        spec: 'chara_card_v3',
+        spec_version: '3.0',
+        data: {
+          name: 'Vex',
+          description: 'A card from a newer tool.',
+          first_mes: 'Greetings.',
+          nickname: 42,
+          source: 'https://example.com/vex',
+          creation_date: 'yesterday',
+          group_only_greetings: null,
+          creator_notes_multilingual: { en: 'Hi', ru: 5 },
+          assets: [{ type: 'icon', uri: 'ccdefault:' }, { uri: 'no type' }, 'junk'],
+          character_book: { entries: [{ keys: ['vex'], content: 'Vex is a pilot.', use_regex: 'no', id: 'v-1' }] },
+        },
+      },
+    ];
+    const exportsOf = async (id: string) => {
+      const json = (await exportOf(alice, id, 'json')).json() as unknown;
+      const yaml = YAML.parse((await exportOf(alice, id, 'yaml')).body) as unknown;
+      const chunks = readPngTextChunks((await exportOf(alice, id, 'png')).rawPayload);
+      const decode = (name: string) => JSON.parse(Buffer.from(chunks.get(name)!, 'base64').toString('utf8')) as unknown;
+      return { json, yaml, ccv3: decode('ccv3'), chara: decode('chara') };
+    };
+    const seraphina = (await importFile(alice, 'seraphina.png', seraphinaPng)).json() as Bot;
+    const made = await createBot(t, alice);
+    const ids: [string, string][] = [
+      ['seraphina', seraphina.id],
+      ['made here', made.id],
+    ];
+    for (const [i, card] of odd.entries()) {
+      const res = await importFile(alice, `odd-${i}.json`, Buffer.from(JSON.stringify(card)));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push([`odd card ${i}`, (res.json() as Bot).id]);
+    }
+    for (const [name, id] of ids) {
+      const out = await exportsOf(id);
+      expectSpecCard(out.json, 'v3', `${name}: json`);
+      expectSpecCard(out.yaml, 'v3', `${name}: yaml`);
+      expectSpecCard(out.ccv3, 'v3', `${name}: ccv3`);
+      expectSpecCard(out.chara, 'v2', `${name}: chara`);
+    }
+    // What was readable came through.
+    const orwell = (await exportsOf(ids[3]![1])).json as { data: Record<string, unknown> };
+    expect(orwell.data).toMatchObject({ name: '1984', tags: ['dystopia', 'classic'], alternate_greetings: ['Hello, comrade.'] });
+    const book = orwell.data.character_book as { entries: { keys: string[]; content: string }[] };
+    expect(book.entries.map((e) => e.content)).toEqual(['The Ministry of Truth.', 'No keys at all.']);
+    expect(book.entries[0]!.keys).toEqual(['ministry', 'truth']);
+  });
+
   it('exports an edited import with the edits', async () => {
     const bot = (await importFile(alice, 'seraphina.png', seraphinaPng)).json() as Bot;
     await call(t, alice, 'PATCH', `/api/bots/${bot.id}`, { scenario: 'In the glade at dusk.', tags: ['fantasy'] });
@@ -233,7 +319,6 @@ describe('import and export over the API', () => {
         'creatorNotes',
         'alternateGreetings',
         'tags',
-        'characterBook',
         'extensions',
         'category',
         'nsfw',
@@ -241,6 +326,9 @@ describe('import and export over the API', () => {
       ] as const) {
         expect(copy[key], `${format} ${key}`).toEqual(bot[key]);
       }
+      // The book was written to the spec (every entry's required fields filled in): it reads back as the same book.
+      const bookOf = (b: Bot) => fromCharacterBook(b.characterBook as Record<string, unknown>).entries;
+      expect(bookOf(copy), `${format} characterBook`).toEqual(bookOf(bot));
       expect(copy.visibility).toBe('private');
       expect(copy.createdBy).not.toBe(bot.createdBy);
     }

@@ -120,13 +120,14 @@ describe('lorebook formats', () => {
     const book = fromWorldFile({
       entries: {
         a: { uid: 1, key: ['x', 3, null], content: 42, order: 'high', depth: -5, role: 9, scanDepth: 5000 },
-        b: { uid: 1, key: 'not a list', content: 'second' },
+        b: { uid: 1, key: 'comma, separated', content: 'second' },
         c: 'not an entry',
       },
     });
     expect(book.entries).toHaveLength(2);
     expect(book.entries[0]).toMatchObject({ id: 1, keys: ['x'], content: '', order: 100, depth: 0, role: 'system', scanDepth: 1000 });
-    expect(book.entries[1]).toMatchObject({ id: 0, keys: [], content: 'second' });
+    // Keys written as one text (some tools do) are read as its comma-separated keys.
+    expect(book.entries[1]).toMatchObject({ id: 0, keys: ['comma', 'separated'], content: 'second' });
     expect(() => ZLoreEntries.parse(book.entries)).not.toThrow();
     // Two at the largest id: the second gets a free one, still a valid id.
     const top = fromWorldFile({ entries: { a: { uid: 2147483647, key: ['x'] }, b: { uid: 2147483647, key: ['y'] } } });

@@ -97,7 +97,16 @@ const CARD_MODELLED = new Set([
   'role',
 ]);
 
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : []);
+/** A list of keys: an array's texts, or one text of comma-separated keys (as some tools write them). */
+const strings = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : Array.isArray(v)
+      ? v.filter((k): k is string => typeof k === 'string')
+      : [];
 const int = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : fallback);
 const boolOrNull = (v: unknown) => (typeof v === 'boolean' ? v : null);
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
@@ -220,7 +229,8 @@ export function fromWorldFile(json: Json): ReadBook {
 
 /** A card's character_book (V2 and V3 alike). */
 export function fromCharacterBook(book: Json): ReadBook {
-  const raw = Array.isArray(book.entries) ? book.entries.filter(isObject) : [];
+  // Cards write an array; some tools write the world file's map of entries by id.
+  const raw = (Array.isArray(book.entries) ? book.entries : isObject(book.entries) ? Object.values(book.entries) : []).filter(isObject);
   const entries = uniqueIds(
     raw.slice(0, LORE_LIMITS.entries).map((e, index) => {
       const ext = isObject(e.extensions) ? e.extensions : {};

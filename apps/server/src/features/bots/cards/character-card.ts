@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { z } from 'zod';
 import { BOT_LIMITS, DEFAULT_FIRST_MESSAGE } from '@app/shared/bots/constants';
 import { BOT_MESSAGES, BOT_ERROR_CODES } from '@app/shared/bots/messages';
 import { normalizeTags, ZBotPatch, type BotFields } from '@app/shared/bots/validation';
 import type { CardSource } from '../../../db/schema/bots';
 import { AppError } from '../../../lib/http-errors';
+import { asText, asTexts, toSpecData } from './spec-writer';
 
 /**
  * Character Card V1, V2 and V3, the ecosystem's exchange format (SillyTavern, Chub, Agnai...),
@@ -34,24 +34,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export const importError = (message: string) => new AppError(400, BOT_ERROR_CODES.IMPORT_ERROR, message, 'file');
 
-// The card fields we read, with the types the specs give them; anything else is kept as it is.
-const text = z.string().optional();
-const ZCardFields = z.object({
-  name: text,
-  description: text,
-  personality: text,
-  scenario: text,
-  first_mes: text,
-  mes_example: text,
-  creator_notes: text,
-  system_prompt: text,
-  post_history_instructions: text,
-  alternate_greetings: z.array(z.string()).optional(),
-  tags: z.array(z.string()).optional(),
-  character_book: z.union([z.record(z.string(), z.unknown()), z.null()]).optional(),
-  extensions: z.record(z.string(), z.unknown()).optional(),
-});
-
 /**
  * Reads a card object of any version.
  * @example parseCard(JSON.parse(json)).spec // 'chara_card_v2'
@@ -66,17 +48,14 @@ export function parseCard(value: unknown): ParsedCard {
   } else {
     throw importError(BOT_MESSAGES.importUnreadable);
   }
-  const checked = ZCardFields.safeParse(card.data);
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    throw importError(`The card's field "${issue.path.join('.')}" has the wrong type`);
-  }
+  // Lenient: a field of the wrong type is read as well as it can be (a number as text, tags as
+  // one comma-separated text) or not at all; the card is kept as it came, and written back to the
+  // spec on export (spec-writer.ts).
   return card;
 }
 
-const str = (data: Record<string, unknown>, key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
-const strings = (data: Record<string, unknown>, key: string) =>
-  Array.isArray(data[key]) ? (data[key] as unknown[]).filter((v): v is string => typeof v === 'string') : [];
+const str = (data: Record<string, unknown>, key: string) => asText(data[key]);
+const strings = (data: Record<string, unknown>, key: string, splitCommas = false) => asTexts(data[key], splitCommas);
 const fitsBlurb = (v: string) => v.length >= BOT_LIMITS.descriptionMin && v.length <= BOT_LIMITS.descriptionMax;
 
 /** The public blurb: ours if the card came from us, else the creator's notes or the description if they fit, else a cut. */
@@ -123,7 +102,7 @@ export function cardToBotFields(card: ParsedCard): { fields: Partial<BotFields> 
       .map((g) => g.trim())
       .filter(Boolean)
       .slice(0, BOT_LIMITS.alternateGreetingsMax),
-    tags: normalizeTags(strings(data, 'tags').map((t) => t.slice(0, BOT_LIMITS.tagMax))).slice(0, BOT_LIMITS.tagsMax),
+    tags: normalizeTags(strings(data, 'tags', true).map((t) => t.slice(0, BOT_LIMITS.tagMax))).slice(0, BOT_LIMITS.tagsMax),
     characterBook: isObject(data.character_book) ? data.character_book : null,
     extensions,
   };
@@ -222,22 +201,21 @@ export function botToCard(bot: BotForCard): CardV3 {
   };
   data.extensions = extensions;
 
-  // Fields every V2/V3 reader expects.
-  for (const key of ['personality', 'scenario', 'mes_example', 'creator_notes', 'system_prompt', 'post_history_instructions'])
-    data[key] ??= '';
-  data.alternate_greetings ??= [];
-  data.tags ??= [];
   data.creator ??= bot.creatorName;
   data.character_version ??= '1.0';
-  data.group_only_greetings ??= [];
-  data.creation_date ??= Math.floor(bot.createdAt.getTime() / 1000);
-  data.modification_date ??= Math.floor(bot.updatedAt.getTime() / 1000);
-  return { spec: 'chara_card_v3', spec_version: '3.0', data };
+  // Whatever the card held as it came in, what goes out is a V3 card by the letter of the spec.
+  return { spec: 'chara_card_v3', spec_version: '3.0', data: toSpecData(data, 'v3', datesOf(bot)) };
 }
 
-/** The V2 form of a card (for the `chara` PNG chunk that older apps read): V3-only fields left out. */
+const datesOf = (bot: Pick<BotForCard, 'createdAt' | 'updatedAt'>) => ({
+  created: Math.floor(bot.createdAt.getTime() / 1000),
+  modified: Math.floor(bot.updatedAt.getTime() / 1000),
+});
+
+/** The V2 form of a card (for the `chara` PNG chunk that older apps read): V3-only fields left out, and V2 by its spec. */
 export function toCardV2(card: CardV3) {
   const data = { ...card.data };
   for (const key of V3_ONLY) delete data[key];
-  return { spec: 'chara_card_v2' as const, spec_version: '2.0' as const, data };
+  // A V3 book's text ids are numbers or nothing in V2 (the dates are not used: V2 has none).
+  return { spec: 'chara_card_v2' as const, spec_version: '2.0' as const, data: toSpecData(data, 'v2', { created: 0, modified: 0 }) };
 }
