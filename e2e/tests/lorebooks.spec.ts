@@ -49,6 +49,18 @@ test.describe('lorebooks (issue 20 §1)', () => {
     };
     expect(saved.entries[0]!.keys).toContain('grove');
 
+    // An unsaved edit is not dropped by leaving the page: it asks, and staying keeps the edit.
+    await keys.fill('eldoria, wood, forest, magical forest, grove, glade');
+    await keys.blur();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await page.getByTestId('premium-button').click();
+    await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/lorebooks\?book=/);
+    await expect(keys).toHaveValue(/glade/);
+    await page.getByTestId('save-lorebook').click();
+    await expect(page.getByTestId('save-lorebook')).toHaveText(/Saved/);
+
     // A bot of the user's with the book attached; a chat that names a key.
     const bot = await page.request.post('/api/bots', {
       headers: auth,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { Chat, ChatMessage } from '@app/shared/chats/schemas';
+import { countsOf } from '../../src/features/gamification/achievements';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
 
@@ -53,6 +54,7 @@ describe('branches (issue 20 §4)', () => {
     await send(chat.id, 'Third question');
     const sourceBefore = await messagesOf(chat.id);
     const before = await balance(alice);
+    const sentBefore = (await countsOf(t.database.db, alice.user.id)).messages_sent;
 
     const res = await branch(chat.id, two.message.id);
     expect(res.statusCode, res.body).toBe(201);
@@ -72,12 +74,15 @@ describe('branches (issue 20 §4)', () => {
     expect(shown.statusCode, shown.body).toBe(200);
     expect((shown.json() as ChatMessage).content).toBe(one.message.content);
 
-    // Nothing was charged, and the parent is as it was.
+    // Nothing was charged, the copies count as no message sent (quests, achievements, challenges,
+    // XP), and the parent is as it was.
     expect(await balance(alice)).toBe(before);
+    expect((await countsOf(t.database.db, alice.user.id)).messages_sent).toBe(sentBefore);
     expect(await messagesOf(chat.id)).toEqual(sourceBefore);
 
     // The branch goes on by itself.
     const more = await send(copy.id, 'A different third question');
+    expect((await countsOf(t.database.db, alice.user.id)).messages_sent).toBe(sentBefore + 1);
     expect((await messagesOf(copy.id)).at(-1)!.id).toBe(more.message.id);
     expect(await messagesOf(chat.id)).toEqual(sourceBefore);
 

@@ -63,6 +63,14 @@ describe('lorebooks (issue 20 §1)', () => {
     expect((await call(alice, 'GET', `/api/lorebooks/${book.id}`)).statusCode).toBe(404);
   });
 
+  it('saves a book larger than the default 1 MB body limit whole, as the editor sends it', async () => {
+    const book = await create(alice, { name: 'Big world' });
+    const entries = Array.from({ length: 120 }, (_, id) => ({ id, keys: [`place${id}`], content: 'x'.repeat(15_000) }));
+    const res = await call(alice, 'PATCH', `/api/lorebooks/${book.id}`, { entries });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect((res.json() as Lorebook).entries).toHaveLength(120);
+  });
+
   it('refuses bad input with the field, and changes nothing', async () => {
     const book = await dragonBook(alice);
     for (const [body, field] of [

@@ -50,6 +50,10 @@ export const chats = pgTable(
     index('chats_parent_idx')
       .on(t.parentId)
       .where(sql`parent_id is not null`),
+    // Deleting a persona sets its chats' persona to null: found by this, not by a scan.
+    index('chats_persona_idx')
+      .on(t.personaId)
+      .where(sql`persona_id is not null`),
   ],
 );
 
@@ -83,6 +87,11 @@ export const chatMessages = pgTable(
     /** The ledger key of the reply's charge, so a refund finds it. */
     chargeKey: text('charge_key'),
     tokensUsed: integer('tokens_used'),
+    /**
+     * A copy made by a branch (issue 20 §4, decision 032): never sent by anyone, so no counter of
+     * messages sent (quests, achievements, challenges, XP, the digest) counts it.
+     */
+    copied: boolean('copied').notNull().default(false),
     responseMs: integer('response_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),

@@ -32,7 +32,7 @@ export async function countScore(db: Executor, challenge: ChallengeDef, userId: 
         sql`select count(*)::int as score, max(m.created_at) as reached
             from chats c join chat_messages m on m.chat_id = c.id
             where c.user_id = ${userId} and c.updated_at >= ${from}
-              and m.role = 'user' and m.created_at >= ${from} and m.created_at < ${to}`,
+              and m.role = 'user' and not m.copied and m.created_at >= ${from} and m.created_at < ${to}`,
       );
       return { score: row?.score ?? 0, reachedAt: asDate(row?.reached) };
     }
@@ -44,7 +44,7 @@ export async function countScore(db: Executor, challenge: ChallengeDef, userId: 
               select c.bot_id, min(m.created_at) as first_at
               from chats c join chat_messages m on m.chat_id = c.id
               where c.user_id = ${userId} and c.updated_at >= ${from}
-                and m.role = 'user' and m.created_at >= ${from} and m.created_at < ${to}
+                and m.role = 'user' and not m.copied and m.created_at >= ${from} and m.created_at < ${to}
               group by c.bot_id) firsts`,
       );
       return { score: row?.score ?? 0, reachedAt: asDate(row?.reached) };

@@ -16,8 +16,10 @@ import { getChatView, requireChat, type ChatRow } from './repository';
  * place, then alternative: an alternative made later, after other messages, still comes right
  * after its first), so the copies list in that order; the groups point at the copies. In the message's own group the
  * message itself is the one shown (branching from an alternative shows that alternative). A reply
- * still streaming is copied as stopped: only the source's stream writes to it. Charge keys stay
- * with the source's rows: a copy was never charged. Answers how many messages were copied.
+ * still streaming is copied as stopped: only the source's stream writes to it. A copy is marked
+ * `copied`: it was not sent, and no counter of messages sent counts it. Charge keys, tokens used
+ * and response times stay with the source's rows: a copy was never charged nor answered by a
+ * model. Answers how many messages are shown.
  */
 async function copyHistory(db: Executor, source: string, target: string, messageId: number): Promise<number> {
   const [row] = await queryRows<{ copied: number }>(
@@ -34,13 +36,13 @@ async function copyHistory(db: Executor, source: string, target: string, message
       ) s
     ), copied as (
       insert into ${chatMessages}
-        (id, chat_id, role, content, status, group_id, variant, selected, error, tokens_used, response_ms, created_at, edited_at)
+        (id, chat_id, role, content, status, group_id, variant, selected, error, copied, created_at, edited_at)
       select p.new_id, ${target}, p.role, p.content,
         case when p.status = 'streaming' then 'stopped' else p.status end,
         case when p.group_id is null then null else (select g.new_id from picked g where g.id = p.group_id) end,
         p.variant,
         case when coalesce(p.group_id, p.id) = mark.place then p.id = mark.id else p.selected end,
-        p.error, p.tokens_used, p.response_ms, p.created_at, p.edited_at
+        p.error, true, p.created_at, p.edited_at
       from picked p, mark
       order by p.new_id
       returning selected

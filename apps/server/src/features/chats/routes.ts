@@ -18,11 +18,13 @@ import {
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
 import { chatMessages, chats } from '../../db/schema/chats';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { AppError, badRequest, notFound } from '../../lib/http-errors';
+import { ERROR_CODES } from '@app/shared/http/errors';
+import { PERSONA_MESSAGES } from '@app/shared/personas/rules';
 import type { RequestAuth } from '../../context';
 import { authOf, requireAuth } from '../../plugins/auth';
 import { requireBot } from '../bots';
-import { defaultSpeaker, requirePersona } from '../personas';
+import { defaultSpeaker, setChatPersona } from '../personas';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from '../../llm/types';
 import { fillMacros } from './prompt';
@@ -162,9 +164,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     async (request) => {
       const userId = requireAuth(request).user.id;
       const chat = await requireChat(db, request.params.id, userId);
-      const { personaId } = request.body;
-      if (personaId !== null) await requirePersona(db, personaId, userId, 'personaId');
-      await db.update(chats).set({ personaId }).where(eq(chats.id, chat.id));
+      if (!(await setChatPersona(db, chat.id, userId, request.body.personaId)))
+        throw new AppError(404, ERROR_CODES.NOT_FOUND, PERSONA_MESSAGES.notFound, 'personaId');
       return getChatView(db, chat.id);
     },
   );

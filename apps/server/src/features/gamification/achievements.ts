@@ -37,7 +37,7 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
           .select({ n: count() })
           .from(chatMessages)
           .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-          .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'))),
+          .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false))),
       ),
       one(
         db

@@ -71,7 +71,8 @@ export async function activityOf(
     union all
     ${branch(
       sql`'chat_started' as type, ${none}, ${botCols}`,
-      sql`from chats c join bots b on b.id = c.bot_id where c.user_id = ${userId} ${visibleBot}`,
+      // A branch is not a chat started (decision 032).
+      sql`from chats c join bots b on b.id = c.bot_id where c.user_id = ${userId} and c.branched_from is null ${visibleBot}`,
       sql`c.created_at`,
       sql`('chat_started:' || c.id)`,
     )}

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { rankOf } from '@app/shared/gamification/levels';
 import {
   achievementById,
@@ -23,7 +23,13 @@ const one = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
  */
 export async function statsOf(db: Executor, userId: string): Promise<ProfileStats> {
   const [totalChats, botsCreated, achievements, followers, totalLikes, progress] = await Promise.all([
-    one(db.select({ n: count() }).from(chats).where(eq(chats.userId, userId))),
+    // A branch is not a chat started (decision 032).
+    one(
+      db
+        .select({ n: count() })
+        .from(chats)
+        .where(and(eq(chats.userId, userId), isNull(chats.branchedFrom))),
+    ),
     one(db.select({ n: count() }).from(bots).where(eq(bots.createdBy, userId))),
     one(db.select({ n: count() }).from(userAchievements).where(eq(userAchievements.userId, userId))),
     one(db.select({ n: count() }).from(userFollows).where(eq(userFollows.followeeId, userId))),

@@ -59,7 +59,9 @@ async function countObjective(db: Executor, userId: string, type: ObjectiveType,
           .select({ n: count() })
           .from(chatMessages)
           .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-          .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), between(chatMessages.createdAt))),
+          .where(
+            and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false), between(chatMessages.createdAt)),
+          ),
       );
     case 'bots_chatted':
       return n(
@@ -67,7 +69,9 @@ async function countObjective(db: Executor, userId: string, type: ObjectiveType,
           .select({ n: countDistinct(chats.botId) })
           .from(chatMessages)
           .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-          .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), between(chatMessages.createdAt))),
+          .where(
+            and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false), between(chatMessages.createdAt)),
+          ),
       );
     case 'bots_created':
       return n(

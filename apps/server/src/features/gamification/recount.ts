@@ -40,6 +40,7 @@ export async function recountProgress(ctx: Pick<AppContext, 'db' | 'events'>, us
         and(
           eq(chats.userId, userId),
           eq(chatMessages.role, 'user'),
+          eq(chatMessages.copied, false),
           gte(chatMessages.createdAt, since),
           missing('message', sql`${chatMessages.id}::text`),
         ),

@@ -135,6 +135,8 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: { access: 'user' },
+      // The editor saves every entry at once: a book imported from a large file must be savable again.
+      bodyLimit: IMPORT_MAX_BYTES * 2,
       schema: {
         tags,
         summary: 'Changes a lorebook: its name, description, settings, or all its entries at once',

@@ -70,7 +70,7 @@ export async function digestStats(db: Executor, userId: string, since: Date, unt
       .select({ n: count() })
       .from(chatMessages)
       .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-      .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), window(chatMessages.createdAt))),
+      .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false), window(chatMessages.createdAt))),
     db
       .select({ n: count() })
       .from(botLogs)

@@ -3,4 +3,4 @@
  * (chatPersonaSql) and check a chosen one (requirePersona); the app registers the routes.
  */
 export { personaRoutes } from './routes';
-export { chatPersonaSql, defaultSpeaker, requirePersona, type Speaker } from './store';
+export { chatPersonaSql, defaultSpeaker, setChatPersona, type Speaker } from './store';

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql, type AnyColumn } from 'drizzle-orm';
 import { PERSONA_LIMITS, PERSONA_MESSAGES as M } from '@app/shared/personas/rules';
 import type { Persona, PersonaBody, PersonaPatch } from '@app/shared/personas/schemas';
 import type { Executor } from '../../db/client';
+import { chats } from '../../db/schema/chats';
 import { personas } from '../../db/schema/personas';
 import { users } from '../../db/schema/users';
 import { ERROR_CODES } from '@app/shared/http/errors';
@@ -19,12 +20,13 @@ export const personaView = (row: PersonaRow): Persona => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The caller's persona, or 404 (another user's is never told apart from none). */
-export async function requirePersona(db: Executor, id: string, ownerId: string, field?: string): Promise<PersonaRow> {
-  const [row] = await db
+/** The caller's persona, or 404 (another user's is never told apart from none); `forUpdate` locks its row. */
+export async function requirePersona(db: Executor, id: string, ownerId: string, field?: string, forUpdate = false): Promise<PersonaRow> {
+  const query = db
     .select()
     .from(personas)
     .where(and(eq(personas.id, id), eq(personas.ownerId, ownerId)));
+  const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw new AppError(404, ERROR_CODES.NOT_FOUND, M.notFound, field);
   return row;
 }
@@ -45,7 +47,8 @@ export async function listPersonas(db: Executor, ownerId: string): Promise<Perso
  * two tabs change personas at once (the unique index alone would answer one of them with a 500).
  */
 async function lockOwner(tx: Executor, ownerId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+  // 'no key update': a lock for us, without blocking the user's inserts elsewhere (chats, the ledger) that check the row exists.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
 }
 
 async function clearDefault(tx: Executor, ownerId: string) {
@@ -80,7 +83,8 @@ export async function updatePersona(
 ): Promise<{ row: PersonaRow; droppedAvatar: string | null }> {
   return db.transaction(async (tx) => {
     await lockOwner(tx, ownerId);
-    const current = await requirePersona(tx, id, ownerId);
+    // Its row too: an avatar upload finishing meanwhile must not be dropped without its file.
+    const current = await requirePersona(tx, id, ownerId, undefined, true);
     if (patch.isDefault === false && current.isDefault) throw badRequest(M.defaultRequired, 'isDefault');
     if (patch.isDefault === true && !current.isDefault) await clearDefault(tx, ownerId);
     const [row] = await tx
@@ -146,6 +150,24 @@ export const chatPersonaSql = (chat: { userId: AnyColumn; personaId: AnyColumn }
   select json_build_object('name', p.name, 'description', p.description) from ${personas} p
   where p.owner_id = ${chat.userId} and (p.id = ${chat.personaId} or (${chat.personaId} is null and p.is_default))
   limit 1)`;
+
+/**
+ * Sets a chat's persona to one of its owner's, in one statement (a persona deleted meanwhile is
+ * simply not found). Answers whether the persona was the owner's.
+ */
+export async function setChatPersona(db: Executor, chatId: string, ownerId: string, personaId: string | null): Promise<boolean> {
+  if (personaId === null) {
+    await db.update(chats).set({ personaId: null }).where(eq(chats.id, chatId));
+    return true;
+  }
+  const updated = await db
+    .update(chats)
+    .set({ personaId: sql`${personas.id}` })
+    .from(personas)
+    .where(and(eq(chats.id, chatId), eq(personas.id, personaId), eq(personas.ownerId, ownerId)))
+    .returning({ id: chats.id });
+  return updated.length > 0;
+}
 
 /** The user's default persona, or null: a new chat's greeting and the bot's preview speak to it. */
 export async function defaultSpeaker(db: Executor, ownerId: string): Promise<Speaker | null> {

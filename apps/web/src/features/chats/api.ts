@@ -4,6 +4,7 @@ import { api } from '@/lib/api-client';
 
 export const chatKeys = {
   all: ['chats'] as const,
+  lists: ['chats', 'list'] as const,
   list: (q: string) => ['chats', 'list', q] as const,
   one: (id: string) => ['chats', id] as const,
 };

@@ -48,7 +48,8 @@ export function ChatPage() {
       onChatChanged={(changed) => queryClient.setQueryData(openKey, changed)}
       onNewChat={() => {
         void startChat(chat.data.botId).then((created) => {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          // The lists only: invalidating this page's own query would start yet another chat.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
           void navigate(ROUTES.chatById(created.id));
         });
       }}

@@ -42,11 +42,18 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
   const [promptOf, setPromptOf] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [branching, setBranching] = useState(false);
   const branch = async (messageId: string) => {
-    const created = await branchChat(chat.id, messageId);
-    void queryClient.invalidateQueries({ queryKey: chatKeys.all });
-    toast.success(t('chat.branched'));
-    await navigate(ROUTES.chatById(created.id));
+    setBranching(true);
+    try {
+      const created = await branchChat(chat.id, messageId);
+      // The lists only: the open chat's own query would start another chat on /chat/{botId}?new=1.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+      toast.success(t('chat.branched'));
+      await navigate(ROUTES.chatById(created.id));
+    } finally {
+      setBranching(false);
+    }
   };
   // Messages before the user's first one are greetings: no model was asked for them.
   const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
@@ -109,7 +116,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
                 message={message}
                 bot={chat.bot}
                 isLastReply={message.id === lastReplyId}
-                busy={conversation.streaming}
+                busy={conversation.streaming || branching}
                 onRegenerate={() => act(conversation.regenerate(message.id))}
                 onShowVariant={(index) => act(conversation.showVariant(message, index))}
                 onEdit={(content) =>

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { api, ApiRequestError } from '@/lib/api-client';
 // The panel's texts are the lorebooks area's, added with this chunk (lib/lazy-texts.ts).
+import { useLorebooks } from '@/features/lorebooks/api';
 import '@/features/lorebooks/texts';
 
 /** What the model was sent for a reply (issue 20 §1): null when the server keeps none (a greeting, an old reply). */
@@ -34,6 +35,8 @@ function useReplyPrompt(chatId: string, messageId: string | null) {
 export function PromptDialog({ chatId, messageId, onClose }: { chatId: string; messageId: string | null; onClose(): void }) {
   const { t } = useTranslation();
   const prompt = useReplyPrompt(chatId, messageId);
+  const books = useLorebooks(messageId !== null);
+  const own = new Set(books.data?.items.map((b) => b.id) ?? []);
   return (
     <Dialog open={messageId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-3xl" data-testid="prompt-dialog">
@@ -64,9 +67,16 @@ export function PromptDialog({ chatId, messageId, onClose }: { chatId: string; m
                 <ul className="flex flex-wrap gap-2" data-testid="prompt-lore">
                   {prompt.data.lore.map((l) => (
                     <li key={`${l.lorebookId}:${l.entryId}`}>
-                      <Link to={`${ROUTES.lorebooks}?book=${l.lorebookId}&entry=${l.entryId}`}>
-                        <Badge variant="secondary">{l.name}</Badge>
-                      </Link>
+                      {/* Only the viewer's own books open in their editor: a public bot's book is its creator's. */}
+                      {own.has(l.lorebookId) ? (
+                        <Link to={`${ROUTES.lorebooks}?book=${l.lorebookId}&entry=${l.entryId}`}>
+                          <Badge variant="secondary">{l.name}</Badge>
+                        </Link>
+                      ) : (
+                        <Badge variant="outline" title={t('lorebooks.prompt.notYours')}>
+                          {l.name || t('lorebooks.prompt.unnamed')}
+                        </Badge>
+                      )}
                     </li>
                   ))}
                 </ul>

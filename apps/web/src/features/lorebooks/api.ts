@@ -8,8 +8,8 @@ export const lorebookKeys = {
 };
 
 /** The caller's lorebooks, without their entries. */
-export function useLorebooks() {
-  return useQuery({ queryKey: lorebookKeys.all, queryFn: () => api('/api/lorebooks', { schema: ZLorebookList }) });
+export function useLorebooks(enabled = true) {
+  return useQuery({ queryKey: lorebookKeys.all, queryFn: () => api('/api/lorebooks', { schema: ZLorebookList }), enabled });
 }
 
 /** One lorebook with its entries. */

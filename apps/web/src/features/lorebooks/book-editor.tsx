@@ -1,5 +1,6 @@
 import { Download, Loader2, Plus, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { LeaveGuard } from './leave-guard';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ZLoreEntry, type LoreEntry, type Lorebook } from '@app/shared/lorebooks/schemas';
@@ -206,6 +207,8 @@ export function BookEditor({ book, highlight, onDeleted }: { book: Lorebook; hig
         </Button>
       </div>
 
+      {/* Not while the book is being deleted: its edits go with it. */}
+      <LeaveGuard when={dirty && !remove.isPending && !remove.isSuccess} />
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -41,8 +41,8 @@ export function PersonaDialog({
           <DialogTitle>{persona ? t('personas.editTitle') : t('personas.newTitle')}</DialogTitle>
           <DialogDescription>{t('personas.formHint')}</DialogDescription>
         </DialogHeader>
-        {/* Mounted afresh on every opening: the form starts from the persona as it is now. */}
-        {open ? <PersonaForm persona={persona} onDone={() => onOpenChange(false)} /> : null}
+        {/* The page mounts the dialog afresh on every opening (its key): the form starts from the persona as it is now. */}
+        <PersonaForm persona={persona} onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -111,7 +111,7 @@ function PersonaForm({ persona, onDone }: { persona: Persona | null; onDone(): v
           rows={6}
           onChange={(e) => setDescription(e.target.value)}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={`${id}-description-hint`}
+          aria-describedby={errors.description ? `${id}-description-error ${id}-description-hint` : `${id}-description-hint`}
           placeholder={t('personas.descriptionPlaceholder')}
           data-testid="persona-description"
         />
@@ -122,7 +122,7 @@ function PersonaForm({ persona, onDone }: { persona: Persona | null; onDone(): v
           </span>
         </p>
         {errors.description ? (
-          <p role="alert" className="text-xs font-medium text-destructive">
+          <p id={`${id}-description-error`} role="alert" className="text-xs font-medium text-destructive">
             {translateMessage(errors.description)}
           </p>
         ) : null}

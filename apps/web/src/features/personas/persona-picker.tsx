@@ -1,4 +1,4 @@
-import { Settings2, VenetianMask } from 'lucide-react';
+import { RefreshCw, Settings2, VenetianMask } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -34,7 +34,9 @@ export function PersonaPicker({ chat, onChanged }: { chat: Chat; onChanged(chat:
   const choose = useChatPersona(onChanged);
   const items = personas.data?.items ?? [];
   const fallback = items.find((p) => p.isDefault)?.name ?? displayName;
-  const current = items.find((p) => p.id === chat.personaId)?.name ?? fallback;
+  // A persona deleted since the chat was read speaks as the default, as the server has it.
+  const chosen = items.find((p) => p.id === chat.personaId);
+  const current = chosen?.name ?? fallback;
 
   return (
     <DropdownMenu modal={false}>
@@ -47,7 +49,7 @@ export function PersonaPicker({ chat, onChanged }: { chat: Chat; onChanged(chat:
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel>{t('personas.picker.title')}</DropdownMenuLabel>
         <DropdownMenuRadioGroup
-          value={chat.personaId ?? DEFAULT}
+          value={chosen?.id ?? DEFAULT}
           onValueChange={(value) =>
             choose.mutate(
               { chatId: chat.id, personaId: value === DEFAULT ? null : value },
@@ -64,6 +66,12 @@ export function PersonaPicker({ chat, onChanged }: { chat: Chat; onChanged(chat:
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>
+        {personas.isError ? (
+          <DropdownMenuItem onSelect={() => void personas.refetch()}>
+            <RefreshCw />
+            {t('personas.picker.loadFailed')}
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.personas)}>
           <Settings2 />

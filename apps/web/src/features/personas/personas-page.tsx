@@ -24,8 +24,13 @@ import './texts';
 export function PersonasPage() {
   const { t } = useTranslation();
   const personas = usePersonas();
-  // undefined: closed; null: a new one; a persona: that one.
-  const [editing, setEditing] = useState<Persona | null | undefined>(undefined);
+  // The form's persona (null: a new one) stays while the dialog closes, so its title does not flip.
+  const [editing, setEditing] = useState<{ open: boolean; persona: Persona | null; opened: number }>({
+    open: false,
+    persona: null,
+    opened: 0,
+  });
+  const edit = (persona: Persona | null) => setEditing((e) => ({ open: true, persona, opened: e.opened + 1 }));
   const [deleting, setDeleting] = useState<Persona | null>(null);
   const remove = useDeletePersona();
 
@@ -33,7 +38,7 @@ export function PersonasPage() {
     <div className="grid gap-5">
       <PageHeader icon={VenetianMask} title={t('personas.title')} subtitle={t('personas.subtitle')} />
       <div>
-        <Button onClick={() => setEditing(null)} data-testid="new-persona">
+        <Button onClick={() => edit(null)} data-testid="new-persona">
           <Plus /> {t('personas.new')}
         </Button>
       </div>
@@ -49,11 +54,16 @@ export function PersonasPage() {
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2" data-testid="persona-list">
           {personas.data.items.map((p) => (
-            <PersonaCard key={p.id} persona={p} onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />
+            <PersonaCard key={p.id} persona={p} onEdit={() => edit(p)} onDelete={() => setDeleting(p)} />
           ))}
         </ul>
       )}
-      <PersonaDialog persona={editing ?? null} open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} />
+      <PersonaDialog
+        key={editing.opened}
+        persona={editing.persona}
+        open={editing.open}
+        onOpenChange={(open) => setEditing((e) => ({ ...e, open }))}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
