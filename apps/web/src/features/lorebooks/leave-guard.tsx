@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import './texts';
 
 /**
  * Asks before unsaved edits are dropped: leaving the page (a link, Back, another book of the
