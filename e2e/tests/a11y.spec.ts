@@ -279,6 +279,21 @@ test.describe('accessibility (axe-core)', () => {
     await main(page).getByRole('tab', { name: 'Unread' }).click();
     await check.everyLook('/notifications (unread)');
 
+    // A group chat, and its characters' dialog.
+    const second = await api.post<{ id: string }>('/api/bots', {
+      name: 'Axe Partner',
+      description: 'A second bot made by the accessibility test, for a group chat.',
+      personality: 'Cheerful.',
+      scenario: 'A quiet office.',
+      firstMessage: 'Hi! I check the group chat page.',
+      tags: ['a11y'],
+    });
+    const group = await api.post<{ id: string }>('/api/chats', { botIds: [bot.id, second.id] });
+    await check.visit(`/chats/${group.id}`, { name: '/chats/{id} (group)' });
+    await page.getByTestId('group-header').click();
+    await check.everyLook('/chats/{id} (group members)', { ready: () => page.getByTestId('group-members-dialog') });
+    await page.keyboard.press('Escape');
+
     // Personas: the list, and the form of one.
     await api.post('/api/personas', { name: 'Axe Persona', description: 'Checks the contrast of every page.' });
     await check.visit('/personas');

@@ -11,7 +11,7 @@ import { adminRoutes } from './features/admin';
 import { adminEconomyRoutes } from './features/admin-economy';
 import { authRoutes, SessionAuthenticator } from './features/auth';
 import { botRoutes } from './features/bots';
-import { botChatRoutes, branchRoutes, chatRoutes } from './features/chats';
+import { botChatRoutes, branchRoutes, chatRoutes, groupRoutes } from './features/chats';
 import { challengeRoutes } from './features/challenges';
 import { createModel } from './llm/create-model';
 import type { ChatModel } from './llm/types';
@@ -169,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(botChatRoutes, { prefix: '/api/bots' });
   await app.register(chatRoutes, { prefix: '/api/chats', model: ctx.model });
   await app.register(branchRoutes, { prefix: '/api/chats' });
+  await app.register(groupRoutes, { prefix: '/api/chats' });
   // Lorebooks (issue 20 §1): the caller's books, a bot's book, a chat's books.
   await app.register(lorebookRoutes, { prefix: '/api/lorebooks' });
   await app.register(botLorebookRoutes, { prefix: '/api/bots' });

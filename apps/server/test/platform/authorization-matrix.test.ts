@@ -127,6 +127,9 @@ const freshSubscriptionCheckout = async (w: World) => {
 /** A new lorebook of the owner's (a delete consumes one; each call of a route gets its own). */
 const freshLorebook = async (w: World) =>
   (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/lorebooks', { name: 'Matrix book' }), 'lorebook')).id;
+/** A new group chat of the owner's with the world's bot and a new one (a character leaving consumes one). */
+const freshGroup = async (w: World) =>
+  (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/chats', { botIds: [w.bot.id, (await w.newBot()).id] }), 'group')).id;
 /** A new persona of the owner's (a delete consumes one). */
 const freshPersona = async (w: World) =>
   (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/personas', { name: 'Matrix persona' }), 'persona')).id;
@@ -406,6 +409,14 @@ const TABLE: Record<string, Entry> = {
   'GET /api/chats/': { kind: 'user' },
   'GET /api/chats/{id}': { kind: 'owner' },
   'PATCH /api/chats/{id}': { kind: 'owner', body: { personaId: null } },
+  'POST /api/chats/{id}/bots': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/chats/${await freshGroup(w)}/bots`, payload: { botId: (await w.newBot()).id } }),
+  },
+  'DELETE /api/chats/{id}/bots/{botId}': {
+    kind: 'owner',
+    req: async (w) => ({ url: `/api/chats/${await freshGroup(w)}/bots/${w.bot.id}` }),
+  },
   'POST /api/chats/{id}/branch': {
     kind: 'owner',
     req: (w) => ({ url: `/api/chats/${w.chat.id}/branch`, payload: { messageId: w.replyId } }),

@@ -30,6 +30,7 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/leaderboards/locales/en.json',
     '!../features/lorebooks/locales/en.json',
     '!../features/personas/locales/en.json',
+    '!../features/chat-groups/locales/en.json',
   ],
   { eager: true },
 );

@@ -18,4 +18,5 @@ export const LAZY_TEXTS = [
   'leaderboards',
   'lorebooks',
   'personas',
+  'chat-groups',
 ] as const;

@@ -17,7 +17,19 @@ export const CHAT_MESSAGES = {
   replyFailed: 'The reply could not be completed',
   replyInterrupted: 'The reply was interrupted: the server restarted. Your tokens were returned',
   modelUnavailable: 'The language model is not available right now',
+  groupSize: 'A group chat has 2 to 8 characters',
+  groupDuplicate: 'A character is in the group twice',
+  notInGroup: 'This character is not in the chat',
+  alreadyInGroup: 'This character is in the chat already',
+  lastInGroup: 'A group chat keeps at least one character',
+  notAGroup: 'This is not a group chat',
+  chooseSpeaker: 'Choose which character replies',
 } as const;
+
+/** Group chats (issue 20 §3): 2 to 8 characters; who speaks next. */
+export const GROUP_LIMITS = { min: 2, max: 8 } as const;
+export const TURN_ORDERS = ['natural', 'list', 'manual'] as const;
+export type TurnOrder = (typeof TURN_ORDERS)[number];
 
 export const ZChatMessage = z.object({
   id: z.string(),
@@ -29,6 +41,10 @@ export const ZChatMessage = z.object({
   /** Ids of this reply's alternatives (regenerations, alternate greetings) in order; one for most messages. */
   variants: z.array(z.string()),
   variantIndex: z.number().int(),
+  /** In a group chat, the character who said a reply; null for the user's messages and in a one-to-one chat. */
+  botId: z.string().nullable(),
+  /** That character's name and picture, even once it has left the group (null where botId is). */
+  speaker: z.object({ name: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
 });
@@ -50,6 +66,8 @@ export const ZChat = z.object({
   /** The chat this one branched from (issue 20 §4; null once that chat is deleted), and the message it branched at. */
   parentId: z.string().nullable(),
   branchedFrom: z.string().nullable(),
+  /** A group chat's characters, in list order, and who speaks next (issue 20 §3); null for a chat with one character. */
+  group: z.object({ bots: z.array(ZChatBot), turnOrder: z.enum(TURN_ORDERS) }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -63,16 +81,34 @@ export const ZChatListQuery = z.object({
 });
 
 /** PATCH /api/chats/{id}: the persona the user speaks as in this chat; null goes back to the default. */
-export const ZChatPatchBody = z.strictObject({
-  personaId: z.uuid(PERSONA_MESSAGES.notFound).nullable(),
-});
+export const ZChatPatchBody = z
+  .strictObject({
+    personaId: z.uuid(PERSONA_MESSAGES.notFound).nullable().optional(),
+    /** A group chat's turn order. */
+    turnOrder: z.enum(TURN_ORDERS).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 
 /** POST /api/chats/{id}/branch: a new chat with the history up to this message (that alternative shown, if it is one). */
 export const ZBranchBody = z.strictObject({
   messageId: z.string({ error: CHAT_MESSAGES.messageNotFound }).regex(/^\d{1,18}$/, CHAT_MESSAGES.messageNotFound),
 });
 
-export const ZStartChatBody = z.object({ botId: z.uuid('Bot not found') });
+/** One character ({botId}), or a group of 2 to 8 ({botIds}, with a turn order; natural by default). */
+export const ZStartChatBody = z.union([
+  z.strictObject({ botId: z.uuid('Bot not found') }),
+  z.strictObject({
+    botIds: z
+      .array(z.uuid('Bot not found'))
+      .min(GROUP_LIMITS.min, CHAT_MESSAGES.groupSize)
+      .max(GROUP_LIMITS.max, CHAT_MESSAGES.groupSize)
+      .refine((ids) => new Set(ids).size === ids.length, CHAT_MESSAGES.groupDuplicate),
+    turnOrder: z.enum(TURN_ORDERS).default('natural'),
+  }),
+]);
+/** POST /api/chats/{id}/bots: a character joins a group chat. */
+export const ZGroupBotBody = z.strictObject({ botId: z.uuid('Bot not found') });
+export const ZGroupBotParams = z.object({ id: z.uuid(CHAT_MESSAGES.chatNotFound), botId: z.uuid(CHAT_MESSAGES.notInGroup) });
 export const ZChatParams = z.object({ id: z.uuid(CHAT_MESSAGES.chatNotFound) });
 export const ZMessageParams = ZChatParams.extend({ messageId: z.string().regex(/^\d{1,18}$/, CHAT_MESSAGES.messageNotFound) });
 
@@ -81,7 +117,8 @@ export const ZMessageContent = z
   .trim()
   .min(1, CHAT_MESSAGES.messageRequired)
   .max(CHAT_LIMITS.messageMax, CHAT_MESSAGES.messageTooLong);
-export const ZSendMessageBody = z.object({ content: ZMessageContent });
+/** `botId`: in a group chat, the character who replies ("Reply as …"); otherwise the turn order picks. */
+export const ZSendMessageBody = z.object({ content: ZMessageContent, botId: z.uuid(CHAT_MESSAGES.notInGroup).optional() });
 /** Edit a message of one's own ({content}), or pick which alternative of a reply shows ({selected: true}). */
 export const ZEditMessageBody = z.union([z.object({ content: ZMessageContent }), z.object({ selected: z.literal(true) })]);
 

@@ -39,6 +39,11 @@ export const chats = pgTable(
     /** The chat this one branched from (issue 20 §4), and the message it branched at (an id in that chat). */
     parentId: uuid('parent_id').references((): AnyPgColumn => chats.id, { onDelete: 'set null' }),
     branchedFrom: bigint('branched_from', { mode: 'number' }),
+    /**
+     * A group chat's turn order (issue 20 §3; decision 033); null for a chat with one character.
+     * A group's characters are its chat_bots rows; bot_id is the first of them.
+     */
+    turnOrder: text('turn_order', { enum: ['natural', 'list', 'manual'] }),
     messageCount: integer('message_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last activity: the list shows the newest first. */
@@ -92,6 +97,8 @@ export const chatMessages = pgTable(
      * messages sent (quests, achievements, challenges, XP, the digest) counts it.
      */
     copied: boolean('copied').notNull().default(false),
+    /** In a group chat, the character who said this reply (null for the user's, and in a one-to-one chat). */
+    botId: uuid('bot_id').references(() => bots.id, { onDelete: 'set null' }),
     responseMs: integer('response_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -102,11 +109,31 @@ export const chatMessages = pgTable(
       .on(t.chatId, sql`${t.id} desc`)
       .where(sql`selected`),
     index('chat_messages_group_idx').on(t.groupId, t.variant),
+    // A deleted character's replies in group chats lose their speaker: found by this, not by a scan.
+    index('chat_messages_bot_idx')
+      .on(t.botId)
+      .where(sql`bot_id is not null`),
     // The Ctrl+K search over the caller's own messages (decision 025): each word of a message is
     // indexed under its owner (owned_words, migration 0017), so a search, a prefix included, reads
     // only the caller's entries of the index.
     index('chat_messages_owned_words_idx').using('gin', sql`owned_words(${t.userId}, ${t.content})`),
   ],
+);
+
+/** A group chat's characters, in list order (issue 20 §3). */
+export const chatBots = pgTable(
+  'chat_bots',
+  {
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.botId] }), index('chat_bots_bot_idx').on(t.botId)],
 );
 
 /** Lorebooks a chat's owner attached to that one chat (scanned before the bot's own; decision 030). */

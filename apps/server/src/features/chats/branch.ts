@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAT_MESSAGES, ZBranchBody, ZChat, ZChatParams } from '@app/shared/chats/schemas';
 import { queryRows, type Executor } from '../../db/client';
-import { chatLorebooks, chatMessages, chats } from '../../db/schema/chats';
+import { chatBots, chatLorebooks, chatMessages, chats } from '../../db/schema/chats';
 import { AppError } from '../../lib/http-errors';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { requireAuth } from '../../plugins/auth';
@@ -36,13 +36,13 @@ async function copyHistory(db: Executor, source: string, target: string, message
       ) s
     ), copied as (
       insert into ${chatMessages}
-        (id, chat_id, role, content, status, group_id, variant, selected, error, copied, created_at, edited_at)
+        (id, chat_id, role, content, status, group_id, variant, selected, error, copied, bot_id, created_at, edited_at)
       select p.new_id, ${target}, p.role, p.content,
         case when p.status = 'streaming' then 'stopped' else p.status end,
         case when p.group_id is null then null else (select g.new_id from picked g where g.id = p.group_id) end,
         p.variant,
         case when coalesce(p.group_id, p.id) = mark.place then p.id = mark.id else p.selected end,
-        p.error, true, p.created_at, p.edited_at
+        p.error, true, p.bot_id, p.created_at, p.edited_at
       from picked p, mark
       order by p.new_id
       returning selected
@@ -69,10 +69,16 @@ export async function branchChat(db: Executor, chat: ChatRow, messageId: number)
         personaId: chat.personaId,
         parentId: chat.id,
         branchedFrom: messageId,
+        turnOrder: chat.turnOrder,
       })
       .returning({ id: chats.id });
     const shown = await copyHistory(tx, chat.id, branch!.id, messageId);
     await tx.update(chats).set({ messageCount: shown }).where(eq(chats.id, branch!.id));
+    // A group's characters, in their order.
+    await tx.execute(
+      sql`insert into ${chatBots} (chat_id, bot_id, position, added_at)
+          select ${branch!.id}, bot_id, position, added_at from ${chatBots} where chat_id = ${chat.id}`,
+    );
     await tx.execute(
       sql`insert into ${chatLorebooks} (chat_id, lorebook_id, created_at)
           select ${branch!.id}, lorebook_id, created_at from ${chatLorebooks} where chat_id = ${chat.id}`,

@@ -4,4 +4,5 @@
  */
 export { botChatRoutes } from './bot-routes';
 export { branchRoutes } from './branch';
+export { groupRoutes } from './group-routes';
 export { chatRoutes } from './routes';

@@ -16,6 +16,8 @@ export interface PromptInput {
   userName: string;
   /** The persona's description, placed as SillyTavern's story string places it: after the scenario and its lore. */
   persona?: string;
+  /** In a group chat, the other characters' names: the bot is told it is one of several, and speaks only for itself. */
+  group?: string[];
   history: { role: 'user' | 'assistant'; content: string }[];
   /** The lorebook entries this reply activated (lorebooks' activateLore). */
   lore?: Pick<LoreInsertions, 'before' | 'after' | 'atDepth'>;
@@ -54,7 +56,7 @@ export function exampleBlocks(examples: string): string[] {
  * `depth` messages from its end. The persona's description closes the character's part, as
  * SillyTavern's default story string ends with `{{persona}}`.
  */
-export function buildPrompt({ bot, userName, persona, history, lore }: PromptInput): PromptMessage[] {
+export function buildPrompt({ bot, userName, persona, group, history, lore }: PromptInput): PromptMessage[] {
   const fill = (text: string) => fillMacros(text, bot.name, userName);
   const system = [
     bot.systemPrompt ? fill(bot.systemPrompt) : `You are ${bot.name}. Stay in character and never speak for ${userName}.`,
@@ -63,6 +65,9 @@ export function buildPrompt({ bot, userName, persona, history, lore }: PromptInp
     bot.scenario ? `Scenario: ${fill(bot.scenario)}` : '',
     lore?.after ?? '',
     persona ? fill(persona) : '',
+    group?.length
+      ? `${bot.name} is in a group chat with ${[...group, userName].join(', ')}. Write only ${bot.name}'s next reply, never another's.`
+      : '',
     STYLE[bot.settings.responseStyle],
   ]
     .filter(Boolean)

@@ -11,6 +11,7 @@ import { countPosting, InsufficientBalanceError, postLedgerEntry, type LedgerMet
 import { botLogRow, logBot, type originOf } from './activity';
 import { ModelError, type ChatModel } from '../../llm/types';
 import { activateLore, booksForChat, type LoreInsertions } from '../lorebooks';
+import type { Role } from '@app/shared/users/roles';
 import type { Speaker } from '../personas';
 import { buildPrompt, CONTEXT_TOKENS, fillMacros } from './prompt';
 import { keepPrompt } from './reply-prompts';
@@ -151,7 +152,16 @@ export async function insertVariant(db: Database, chatId: string, of: MessageRow
     await tx.update(chatMessages).set({ selected: false }).where(eq(chatMessages.groupId, groupId));
     const [row] = await tx
       .insert(chatMessages)
-      .values({ chatId, role: 'assistant', content: '', status: 'streaming', groupId, variant: (max?.n ?? 0) + 1, chargeKey })
+      .values({
+        chatId,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        groupId,
+        variant: (max?.n ?? 0) + 1,
+        chargeKey,
+        botId: of.botId,
+      })
       .returning();
     return row!;
   });
@@ -214,7 +224,9 @@ export interface ReplyContext {
   log: FastifyBaseLogger;
   chatId: string;
   bot: BotRow;
-  user: { id: string; displayName: string };
+  user: { id: string; displayName: string; role: Role };
+  /** In a group chat (issue 20 §3), every character's name by id: the prompt says who said what. */
+  group?: { names: Map<string, string> };
   /** The persona the user speaks as in this chat (its own, else their default), or null: their display name. */
   speaker: Speaker | null;
   origin: ReturnType<typeof originOf>;
@@ -229,8 +241,8 @@ export interface ReplyContext {
 export async function streamReply(
   ctx: ReplyContext,
   opts: {
-    /** The conversation the reply answers, oldest first (the user's new message last). */
-    history: { role: 'user' | 'assistant'; content: string }[];
+    /** The conversation the reply answers, oldest first (the user's new message last); in a group, who said each reply. */
+    history: { role: 'user' | 'assistant'; content: string; botId?: string | null }[];
     /** The reply's row, written before the model is called (insertExchange, insertVariant). */
     row: MessageRow;
     /** The reply's reserved cost (reserveReply), taken before anything was saved. */
@@ -245,20 +257,38 @@ export async function streamReply(
   const settings = withDefaultSettings(bot.settings);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const userName = ctx.speaker?.name ?? ctx.user.displayName;
+  const nameOf = (m: (typeof history)[number]) => (m.role === 'user' ? userName : (ctx.group?.names.get(m.botId ?? '') ?? bot.name));
+  // In a group the character is told who said what: its own replies are its own, everyone else's
+  // (the user's too) come as the user's turn with the speaker's name, as SillyTavern's group prompts do.
+  const told = ctx.group
+    ? history.map((m) =>
+        m.role === 'assistant' && (m.botId ?? bot.id) === bot.id
+          ? { role: 'assistant' as const, content: m.content }
+          : { role: 'user' as const, content: `${nameOf(m)}: ${m.content}` },
+      )
+    : history.map(({ role, content }) => ({ role, content }));
+  const others = ctx.group ? [...ctx.group.names].filter(([id]) => id !== bot.id).map(([, name]) => name) : undefined;
   // The lorebooks' entries this reply brings in, scanned over the chat newest first, with names.
   // Best effort: a reply goes out without them rather than not at all (the row already streams).
   let lore: LoreInsertions | undefined;
   try {
     lore = activateLore({
       books: await booksForChat(db, { id: chatId }, bot),
-      messages: history.map((m) => `${m.role === 'user' ? userName : bot.name}: ${m.content}`).reverse(),
+      messages: history.map((m) => `${nameOf(m)}: ${m.content}`).reverse(),
       contextTokens: CONTEXT_TOKENS,
       fill: (text) => fillMacros(text, bot.name, userName),
     });
   } catch (err) {
     ctx.log.warn({ err, botId: bot.id }, 'the lorebooks could not be read for a reply');
   }
-  const prompt = buildPrompt({ bot: { ...bot, settings }, userName, persona: ctx.speaker?.description, history, lore });
+  const prompt = buildPrompt({
+    bot: { ...bot, settings },
+    userName,
+    persona: ctx.speaker?.description,
+    group: others,
+    history: told,
+    lore,
+  });
   // What was sent, for the Prompt panel; never a reason for the reply to fail.
   await keepPrompt(db, { messageId: row.id, chatId, messages: prompt, lore: lore?.activated ?? [] }).catch((err: unknown) =>
     ctx.log.warn({ err, chatId }, 'the prompt of a reply could not be kept'),

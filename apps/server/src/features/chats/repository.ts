@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type AnyColumn } from 
 import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
 import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
-import { botRatings, chatMessages, chats } from '../../db/schema/chats';
+import { botRatings, chatBots, chatMessages, chats } from '../../db/schema/chats';
 import { notFound } from '../../lib/http-errors';
 import { containsPattern } from '../bots';
 
@@ -36,6 +36,10 @@ const chatColumns = {
   last: sql<{ role: 'user' | 'assistant'; content: string; created_at: string } | null>`(
     select json_build_object('role', m.role, 'content', left(m.content, 200), 'created_at', m.created_at)
     from ${chatMessages} m where m.chat_id = ${chats.id} and m.selected order by m.id desc limit 1)`,
+  // A group's characters in list order (null for a chat with one).
+  members: sql<{ id: string; name: string; avatar_url: string | null }[] | null>`(
+    select json_agg(json_build_object('id', b.id, 'name', b.name, 'avatar_url', b.avatar_url) order by cb.position)
+    from ${chatBots} cb join ${bots} b on b.id = cb.bot_id where cb.chat_id = ${chats.id} and ${chats.turnOrder} is not null)`,
   myRating: sql<number | null>`(
     select r.rating from ${botRatings} r where r.bot_id = ${chats.botId} and r.user_id = ${chats.userId})`.mapWith((v) =>
     v === null ? null : Number(v),
@@ -46,6 +50,7 @@ function toChat(row: {
   chat: ChatRow;
   bot: { id: string; name: string; avatarUrl: string | null };
   last: { role: 'user' | 'assistant'; content: string; created_at: string } | null;
+  members: { id: string; name: string; avatar_url: string | null }[] | null;
   myRating: number | null;
 }): Chat {
   return {
@@ -61,6 +66,10 @@ function toChat(row: {
     personaId: row.chat.personaId,
     parentId: row.chat.parentId,
     branchedFrom: row.chat.branchedFrom === null ? null : String(row.chat.branchedFrom),
+    group:
+      row.chat.turnOrder === null
+        ? null
+        : { turnOrder: row.chat.turnOrder, bots: (row.members ?? []).map((b) => ({ id: b.id, name: b.name, avatarUrl: b.avatar_url })) },
     createdAt: row.chat.createdAt.toISOString(),
     updatedAt: row.chat.updatedAt.toISOString(),
   };
@@ -98,6 +107,15 @@ export async function listChats(db: Executor, userId: string, opts: { page: numb
 /** Messages as the API shows them, each with the ids of its alternatives. */
 export async function toMessages(db: Executor, rows: MessageRow[]): Promise<ChatMessage[]> {
   const groups = [...new Set(rows.map((r) => r.groupId).filter((g): g is number => g !== null))];
+  // A group chat's speakers, read once for the page (a one-to-one chat has none).
+  const speakerIds = [...new Set(rows.map((r) => r.botId).filter((b): b is string => b !== null))];
+  const speakers = new Map(
+    speakerIds.length
+      ? (await db.select({ id: bots.id, name: bots.name, avatarUrl: bots.avatarUrl }).from(bots).where(inArray(bots.id, speakerIds))).map(
+          (b) => [b.id, { name: b.name, avatarUrl: b.avatarUrl }],
+        )
+      : [],
+  );
   const variants = groups.length
     ? await db
         .select({ id: chatMessages.id, groupId: chatMessages.groupId })
@@ -118,6 +136,8 @@ export async function toMessages(db: Executor, rows: MessageRow[]): Promise<Chat
       error: r.error,
       variants: ids,
       variantIndex: Math.max(0, ids.indexOf(String(r.id))),
+      botId: r.botId,
+      speaker: r.botId ? (speakers.get(r.botId) ?? null) : null,
       createdAt: r.createdAt.toISOString(),
       editedAt: r.editedAt?.toISOString() ?? null,
     };
@@ -145,7 +165,7 @@ export async function listMessages(db: Executor, chatId: string, opts: { before?
 /** The visible history before (and including) a message, oldest first, for the prompt. */
 export async function historyUpTo(db: Executor, chatId: string, lastId: number, max: number) {
   const rows = await db
-    .select({ role: chatMessages.role, content: chatMessages.content })
+    .select({ role: chatMessages.role, content: chatMessages.content, botId: chatMessages.botId })
     .from(chatMessages)
     .where(
       and(
@@ -165,10 +185,10 @@ export async function historyUpTo(db: Executor, chatId: string, lastId: number, 
  * reply's hot path reads them with the chat and its bot in one round trip.
  */
 export function recentHistorySql(chatId: AnyColumn, max: number) {
-  return sql<{ role: 'user' | 'assistant'; content: string }[]>`(
-    select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content) order by h.id), '[]'::json)
+  return sql<{ role: 'user' | 'assistant'; content: string; botId: string | null }[]>`(
+    select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'botId', h.bot_id) order by h.id), '[]'::json)
     from (
-      select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content
+      select ${chatMessages.id} as id, ${chatMessages.role} as role, ${chatMessages.content} as content, ${chatMessages.botId} as bot_id
       from ${chatMessages}
       where ${chatMessages.chatId} = ${chatId} and ${chatMessages.selected} and ${chatMessages.content} <> ''
       order by ${chatMessages.id} desc

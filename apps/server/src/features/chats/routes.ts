@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,17 +17,18 @@ import {
   ZSendMessageBody,
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
+import { bots } from '../../db/schema/bots';
 import { chatMessages, chats } from '../../db/schema/chats';
 import { AppError, badRequest, notFound } from '../../lib/http-errors';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { PERSONA_MESSAGES } from '@app/shared/personas/rules';
 import type { RequestAuth } from '../../context';
 import { authOf, requireAuth } from '../../plugins/auth';
-import { requireBot } from '../bots';
+import { requireBot, type BotRow } from '../bots';
 import { defaultSpeaker, setChatPersona } from '../personas';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from '../../llm/types';
-import { fillMacros } from './prompt';
+import { chooseSpeaker, createGroupChat, insertGreetings, lastSpeakerOf, membersOf } from './group';
 import {
   chargeAndInsertExchange,
   insertVariant,
@@ -39,7 +40,17 @@ import {
   type Reservation,
 } from './reply';
 import { ORPHAN_MARGIN_MS, settleOrphanedReplies } from './interrupted';
-import { getChatView, historyUpTo, listChats, listMessages, requireChat, requireMessage, toMessages, type MessageRow } from './repository';
+import {
+  getChatView,
+  historyUpTo,
+  listChats,
+  listMessages,
+  requireChat,
+  requireMessage,
+  toMessages,
+  type ChatRow,
+  type MessageRow,
+} from './repository';
 import { chatForRegenerate, chatForReply, HISTORY_MAX } from './reply-statements';
 import { runDailyStats } from './daily-stats';
 import { openEventStream, wantsStream } from './sse';
@@ -88,48 +99,40 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       config: { access: 'user' },
       schema: {
         tags,
-        summary: "Start a chat with a bot; it opens with the bot's first message (alternate greetings as its alternatives)",
+        summary:
+          "Start a chat with a bot ({botId}; it opens with the bot's first message, alternate greetings as its alternatives), or a group chat with 2 to 8 ({botIds, turnOrder}; each one's first message)",
         body: ZStartChatBody,
         response: { 201: ZChat },
       },
     },
     async (request, reply) => {
       const caller = callerOf(requireAuth(request));
-      const [{ bot }, speaker] = await Promise.all([requireBot(db, request.body.botId, caller, 'read'), defaultSpeaker(db, caller.id)]);
+      const body = request.body;
+      const ids = 'botIds' in body ? body.botIds : [body.botId];
+      const [members, speaker] = await Promise.all([
+        Promise.all(ids.map(async (id) => (await requireBot(db, id, caller, 'read')).bot)),
+        defaultSpeaker(db, caller.id),
+      ]);
       // The greeting speaks to the user's default persona, as the chat starts with it.
       const userName = speaker?.name ?? caller.displayName;
-      const greetings = [bot.firstMessage, ...bot.alternateGreetings].map((g) => fillMacros(g, bot.name, userName));
-      const chatId = await db.transaction(async (tx) => {
-        const [chat] = await tx
-          .insert(chats)
-          .values({ userId: caller.id, botId: bot.id, title: bot.name, messageCount: 1 })
-          .returning({ id: chats.id });
-        const rows = await tx
-          .insert(chatMessages)
-          .values(
-            greetings.map((content, variant) => ({
-              chatId: chat!.id,
-              role: 'assistant' as const,
-              content,
-              variant,
-              selected: variant === 0,
-            })),
-          )
-          .returning({ id: chatMessages.id });
-        await tx
-          .update(chatMessages)
-          .set({ groupId: rows[0]!.id })
-          .where(
-            inArray(
-              chatMessages.id,
-              rows.map((r) => r.id),
-            ),
-          );
-        return chat!.id;
-      });
-      await logBot(db, { botId: bot.id, userId: caller.id, action: 'chat_started', origin: originOf(request) });
-      await app.ctx.events.publish('chat.started', { chatId, botId: bot.id, botOwnerId: bot.createdBy, userId: caller.id });
-      await bumpBotStats(db, bot.id, { chats: 1 });
+      const chatId =
+        'botIds' in body
+          ? await createGroupChat(db, { userId: caller.id, members, turnOrder: body.turnOrder, userName })
+          : await db.transaction(async (tx) => {
+              const bot = members[0]!;
+              const [chat] = await tx
+                .insert(chats)
+                .values({ userId: caller.id, botId: bot.id, title: bot.name, messageCount: 1 })
+                .returning({ id: chats.id });
+              await insertGreetings(tx, chat!.id, bot, userName, null);
+              return chat!.id;
+            });
+      // Each character of a group starts a chat with the user, as it would alone.
+      for (const bot of members) {
+        await logBot(db, { botId: bot.id, userId: caller.id, action: 'chat_started', origin: originOf(request) });
+        await app.ctx.events.publish('chat.started', { chatId, botId: bot.id, botOwnerId: bot.createdBy, userId: caller.id });
+        await bumpBotStats(db, bot.id, { chats: 1 });
+      }
       return reply.status(201).send(await getChatView(db, chatId));
     },
   );
@@ -155,7 +158,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Choose the persona the user speaks as in this chat (personaId: null goes back to their default one)',
+        summary:
+          "Choose the persona the user speaks as in this chat (personaId: null goes back to their default one), or a group chat's turn order",
         params: ZChatParams,
         body: ZChatPatchBody,
         response: { 200: ZChat },
@@ -164,8 +168,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     async (request) => {
       const userId = requireAuth(request).user.id;
       const chat = await requireChat(db, request.params.id, userId);
-      if (!(await setChatPersona(db, chat.id, userId, request.body.personaId)))
+      const { personaId, turnOrder } = request.body;
+      if (turnOrder !== undefined && chat.turnOrder === null) throw badRequest(CHAT_MESSAGES.notAGroup, 'turnOrder');
+      if (personaId !== undefined && !(await setChatPersona(db, chat.id, userId, personaId)))
         throw new AppError(404, ERROR_CODES.NOT_FOUND, PERSONA_MESSAGES.notFound, 'personaId');
+      if (turnOrder !== undefined) await db.update(chats).set({ turnOrder }).where(eq(chats.id, chat.id));
       return getChatView(db, chat.id);
     },
   );
@@ -231,7 +238,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         // Written once the model has been called, so that the writes don't delay it.
         onStart: (row) => {
           if (said) stream.send('user', said);
-          stream.send('start', { id: String(row.id) });
+          // In a group chat, whose reply it is, before its first word.
+          stream.send('start', { id: String(row.id), botId: row.botId });
         },
         onToken: (text) => stream.send('token', { text }),
       }),
@@ -246,6 +254,44 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   }
 
   /**
+   * The bot, if the caller may still chat with it: a bot made private since closes its chats to
+   * everyone but its collaborators (checked without a query when it is plainly open to them).
+   */
+  async function readable(bot: BotRow, caller: ReturnType<typeof callerOf>) {
+    const open = (bot.visibility !== 'private' && bot.isActive) || bot.createdBy === caller.id || caller.role === 'admin';
+    return open ? bot : (await requireBot(db, bot.id, caller, 'read')).bot;
+  }
+
+  /**
+   * In a group chat, the reply's character: the user's choice ("Reply as"), else the turn order's;
+   * with every member's name for the prompt. A chat with one character answers as it is.
+   */
+  async function withSpeaker(
+    ctx: ReplyContext,
+    chat: ChatRow,
+    opts: { chosen?: string | null; said: string; formerMember?: boolean },
+  ): Promise<ReplyContext> {
+    if (chat.turnOrder === null) {
+      if (opts.chosen && opts.chosen !== chat.botId) throw badRequest(CHAT_MESSAGES.notAGroup, 'botId');
+      return ctx;
+    }
+    const members = await membersOf(db, chat.id);
+    let speaker: BotRow | null | undefined;
+    if (opts.chosen) {
+      speaker = members.find((m) => m.id === opts.chosen) ?? (opts.formerMember ? await botById(opts.chosen) : undefined);
+      if (!speaker) throw new AppError(404, ERROR_CODES.NOT_FOUND, CHAT_MESSAGES.notInGroup, 'botId');
+    } else {
+      speaker = chooseSpeaker({ members, order: chat.turnOrder, said: opts.said, lastSpeakerId: await lastSpeakerOf(db, chat.id) });
+      if (!speaker) throw badRequest(CHAT_MESSAGES.chooseSpeaker, 'botId');
+    }
+    const bot = await readable(speaker, ctx.user);
+    const names = new Map(members.map((m) => [m.id, m.name]));
+    names.set(bot.id, bot.name);
+    return { ...ctx, bot, group: { names } };
+  }
+  const botById = async (id: string) => (await db.select().from(bots).where(eq(bots.id, id)))[0];
+
+  /**
    * The chat and its bot in one query (a reply's hot path), with the latest visible messages
    * when `withHistory` (oldest first). The bot must still be visible to the caller: a bot made
    * private since closes its chats to everyone but its collaborators.
@@ -258,8 +304,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     ]);
     const caller = callerOf(auth);
     if (!row || row.chat.userId !== caller.id) throw notFound(CHAT_MESSAGES.chatNotFound);
-    const open = (row.bot.visibility !== 'private' && row.bot.isActive) || row.bot.createdBy === caller.id || caller.role === 'admin';
-    const bot = open ? row.bot : (await requireBot(db, row.bot.id, caller, 'read')).bot;
+    const bot = await readable(row.bot, caller);
     return {
       chat: row.chat,
       history: ('history' in row ? row.history : undefined) ?? [],
@@ -290,7 +335,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       },
     },
     async (request, reply) => {
-      const { chat, ctx, history } = await replyContext(request, request.params.id, { withHistory: true });
+      const base = await replyContext(request, request.params.id, { withHistory: true });
+      const { chat, history } = base;
+      const ctx = await withSpeaker(base.ctx, chat, { chosen: request.body.botId, said: request.body.content });
       // The cost is reserved and the user's words are saved (with the reply's row) before the model is called:
       // nothing the user typed is lost, and without enough tokens the answer is 402 and nothing is saved.
       const written = await chargeAndInsertExchange(
@@ -301,9 +348,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
         replyCost(ctx.bot),
         request.body.content,
       );
+      // A group's reply says whose it is (one more statement, for group chats only).
+      if (ctx.group) {
+        await db.update(chatMessages).set({ botId: ctx.bot.id }).where(eq(chatMessages.id, written.reply.id));
+        written.reply.botId = ctx.bot.id;
+      }
       try {
         return await respond(request, reply, ctx, {
-          history: [...history, { role: 'user', content: written.said.content }],
+          history: [...history, { role: 'user', content: written.said.content, botId: null }],
           row: written.reply,
           userMessage: written.said,
           charge: written.charge,
@@ -328,9 +380,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       schema: { tags, summary: 'A new alternative of a reply; the earlier ones stay and can be selected again', params: ZMessageParams },
     },
     async (request, reply) => {
-      const { chat, ctx } = await replyContext(request, request.params.id);
+      const base = await replyContext(request, request.params.id);
+      const { chat } = base;
       const target = await requireMessage(db, chat.id, request.params.messageId);
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
+      // In a group, the same character says it again (even one that has left since).
+      const ctx = await withSpeaker(base.ctx, chat, { chosen: target.botId ?? chat.botId, said: '', formerMember: true });
       const charge = await reserveReply(db, app.ctx.metrics, { userId: ctx.user.id, botId: ctx.bot.id }, replyCost(ctx.bot), chat.id);
       // The reply answers what came before it.
       const [row, history] = await charge.refundIfFails(() =>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZChat, ZChatMessage, ZChatPage, ZMessagePage, ZRateResult, type ChatMessage } from '@app/shared/chats/schemas';
+import { ZChat, ZChatMessage, ZChatPage, ZMessagePage, ZRateResult, type ChatMessage, type TurnOrder } from '@app/shared/chats/schemas';
 import { api } from '@/lib/api-client';
 
 export const chatKeys = {
@@ -21,6 +21,15 @@ export const getChat = (id: string) => api(`/api/chats/${id}`, { schema: ZChat }
 export const branchChat = (chatId: string, messageId: string) =>
   api(`/api/chats/${chatId}/branch`, { method: 'POST', body: { messageId }, schema: ZChat });
 export const startChat = (botId: string) => api('/api/chats', { method: 'POST', body: { botId }, schema: ZChat });
+/** Group chats (issue 20 §3). */
+export const startGroupChat = (botIds: string[], turnOrder: TurnOrder) =>
+  api('/api/chats', { method: 'POST', body: { botIds, turnOrder }, schema: ZChat });
+export const addGroupBot = (chatId: string, botId: string) =>
+  api(`/api/chats/${chatId}/bots`, { method: 'POST', body: { botId }, schema: ZChat });
+export const removeGroupBot = (chatId: string, botId: string) =>
+  api(`/api/chats/${chatId}/bots/${botId}`, { method: 'DELETE', schema: ZChat });
+export const setTurnOrder = (chatId: string, turnOrder: TurnOrder) =>
+  api(`/api/chats/${chatId}`, { method: 'PATCH', body: { turnOrder }, schema: ZChat });
 /** The newest chat with a bot, if any. */
 export const latestChatWith = async (botId: string) =>
   (await api(`/api/chats?botId=${botId}&limit=1`, { schema: ZChatPage })).items[0] ?? null;

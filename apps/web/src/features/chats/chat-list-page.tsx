@@ -1,4 +1,4 @@
-import { GitBranch, MessagesSquare, Trash2 } from 'lucide-react';
+import { GitBranch, MessagesSquare, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,6 +20,8 @@ import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/cn';
 import { useChats, useDeleteChat } from './api';
 import { nestBranches } from './branches';
+import { NewGroupDialog } from '@/features/chat-groups/group-dialogs';
+import '@/features/chat-groups/texts';
 
 /** A one-line preview: the Markdown marks (*actions*, **bold**, `code`) left out. */
 const plainText = (markdown: string) =>
@@ -55,6 +57,7 @@ function ChatList() {
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const chats = useChats(q);
   const [deleting, setDeleting] = useState<Chat | null>(null);
+  const [newGroup, setNewGroup] = useState(false);
   const remove = useDeleteChat();
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-4">
@@ -62,7 +65,13 @@ function ChatList() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('chat.title')}</h1>
         <p className="text-muted-foreground">{t('chat.subtitle')}</p>
       </header>
-      <SearchInput value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('chat.search')} />
+      <div className="flex flex-wrap items-center gap-2">
+        <SearchInput className="min-w-0 flex-1" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('chat.search')} />
+        <Button variant="outline" onClick={() => setNewGroup(true)} data-testid="new-group">
+          <Users /> {t('chatGroups.new')}
+        </Button>
+      </div>
+      <NewGroupDialog open={newGroup} onOpenChange={setNewGroup} />
       {chats.isError ? (
         <ErrorCard message={chats.error.message} onRetry={() => void chats.refetch()} />
       ) : chats.isPending ? (
@@ -129,7 +138,13 @@ function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelet
         <div className="grid min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className="flex min-w-0 items-center gap-1.5">
-              <span className="truncate font-medium">{chat.bot.name}</span>
+              <span className="truncate font-medium">{chat.group ? chat.title : chat.bot.name}</span>
+              {chat.group ? (
+                <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="group-label">
+                  <Users className="size-3" aria-hidden />
+                  {t('chatGroups.label')}
+                </span>
+              ) : null}
               {chat.parentId ? (
                 <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="branch-label">
                   <GitBranch className="size-3" aria-hidden />

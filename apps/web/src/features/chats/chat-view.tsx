@@ -17,6 +17,9 @@ import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
 import { branchChat, chatKeys } from './api';
 import { Composer } from './composer';
+import { GroupMembersDialog } from '@/features/chat-groups/group-dialogs';
+import { AUTO, ReplyAs } from '@/features/chat-groups/reply-as';
+import '@/features/chat-groups/texts';
 import { MessageBubble } from './message-bubble';
 import { PromptDialog } from './prompt-dialog';
 import { RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
@@ -55,17 +58,46 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
       setBranching(false);
     }
   };
+  // A group chat (issue 20 §3): its characters by id, who replies next, and its members' dialog.
+  const group = chat.group;
+  const speakers = new Map((group?.bots ?? []).map((b) => [b.id, b]));
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [replyAs, setReplyAs] = useState<string>(AUTO);
+  // Manual turns have no "auto"; a character who left can't be chosen.
+  const chosen = replyAs !== AUTO && speakers.has(replyAs) ? replyAs : group?.turnOrder === 'manual' ? (group.bots[0]?.id ?? AUTO) : AUTO;
   // Messages before the user's first one are greetings: no model was asked for them.
   const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
 
   return (
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
       <header className="flex items-center gap-3">
-        <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
-          {/* The name is right beside it: the picture adds nothing to read out. */}
-          <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
-          <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
-        </Link>
+        {group ? (
+          <button
+            type="button"
+            onClick={() => setMembersOpen(true)}
+            className="flex min-w-0 items-center gap-3 rounded-md text-left hover:opacity-90"
+            data-testid="group-header"
+          >
+            <span className="flex shrink-0 -space-x-3">
+              {group.bots.slice(0, 3).map((b) => (
+                <Avatar key={b.id} src={b.avatarUrl} name={b.name} className="size-9 ring-2 ring-background" decorative />
+              ))}
+            </span>
+            <span className="grid min-w-0">
+              <h1 className="truncate text-lg font-semibold">{chat.title}</h1>
+              <span className="text-xs text-muted-foreground">
+                {t('chatGroups.count', { count: group.bots.length })}
+                <span className="sr-only">: {t('chatGroups.manage')}</span>
+              </span>
+            </span>
+          </button>
+        ) : (
+          <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
+            {/* The name is right beside it: the picture adds nothing to read out. */}
+            <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
+            <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
+          </Link>
+        )}
         {chat.parentId ? (
           <Link
             to={ROUTES.chatById(chat.parentId)}
@@ -79,7 +111,8 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
         ) : null}
         <div className="ml-auto flex items-center gap-1">
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
-          <RateButton rating={rating} />
+          {/* A group's stars would go to one of its characters: rated on their own pages instead. */}
+          {group ? null : <RateButton rating={rating} />}
           <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat" aria-label={t('chat.newChat')}>
             <Plus />
             <span className="hidden sm:inline">{t('chat.newChat')}</span>
@@ -114,7 +147,8 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
               <MessageBubble
                 key={message.id}
                 message={message}
-                bot={chat.bot}
+                bot={message.speaker ?? (message.botId ? speakers.get(message.botId) : undefined) ?? chat.bot}
+                showName={group !== null && message.role === 'assistant'}
                 isLastReply={message.id === lastReplyId}
                 busy={conversation.streaming || branching}
                 onRegenerate={() => act(conversation.regenerate(message.id))}
@@ -127,7 +161,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
                 onBranch={() => act(branch(message.id))}
               />
             ))}
-            {ratePrompt.show && !conversation.streaming ? (
+            {ratePrompt.show && !conversation.streaming && !group ? (
               <li>
                 <RatePrompt botName={chat.bot.name} rating={rating} onDismiss={ratePrompt.dismiss} />
               </li>
@@ -158,7 +192,21 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
         </Alert>
       ) : null}
 
-      <Composer streaming={conversation.streaming} onSend={(text) => void conversation.send(text)} onStop={conversation.stop} />
+      {group ? (
+        <ReplyAs
+          bots={group.bots}
+          manual={group.turnOrder === 'manual'}
+          value={chosen}
+          onChange={setReplyAs}
+          disabled={conversation.streaming}
+        />
+      ) : null}
+      <Composer
+        streaming={conversation.streaming}
+        onSend={(text) => void conversation.send(text, chosen === AUTO ? undefined : chosen)}
+        onStop={conversation.stop}
+      />
+      {group ? <GroupMembersDialog chat={chat} open={membersOpen} onOpenChange={setMembersOpen} onChanged={onChatChanged} /> : null}
       <PromptDialog chatId={chat.id} messageId={promptOf} onClose={() => setPromptOf(null)} />
     </div>
   );

@@ -22,6 +22,8 @@ interface MessageBubbleProps {
   onShowPrompt: (() => void) | null;
   /** A new chat with the history up to this message (issue 20 §4). */
   onBranch(): void;
+  /** In a group chat, a reply says whose it is. */
+  showName?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function MessageBubble({
   onDelete,
   onShowPrompt,
   onBranch,
+  showName = false,
 }: MessageBubbleProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -54,6 +57,11 @@ export function MessageBubble({
     >
       {mine ? null : <Avatar src={bot.avatarUrl} name={bot.name} className="size-8 shrink-0" />}
       <div className={cn('grid max-w-[85%] gap-1', mine && 'justify-items-end')}>
+        {showName ? (
+          <span className="text-xs font-medium text-muted-foreground" data-testid="speaker">
+            {bot.name}
+          </span>
+        ) : null}
         {editing ? (
           <form
             className="grid w-[min(36rem,80vw)] gap-2"

@@ -11,6 +11,8 @@ const message = (id: string, content: string): ChatMessage => ({
   error: null,
   variants: [id],
   variantIndex: 0,
+  botId: null,
+  speaker: null,
   createdAt: '2026-11-22T00:00:00Z',
   editedAt: null,
 });

@@ -11,7 +11,7 @@ export function upsert(messages: ChatMessage[], message: ChatMessage): ChatMessa
   return i < 0 ? [...messages, message] : messages.map((m, j) => (j === i ? message : m));
 }
 
-const placeholder = (chatId: string, id: string): ChatMessage => ({
+const placeholder = (chatId: string, id: string, botId: string | null = null): ChatMessage => ({
   id,
   chatId,
   role: 'assistant',
@@ -20,6 +20,8 @@ const placeholder = (chatId: string, id: string): ChatMessage => ({
   error: null,
   variants: [id],
   variantIndex: 0,
+  botId,
+  speaker: null,
   createdAt: new Date().toISOString(),
   editedAt: null,
 });
@@ -81,13 +83,18 @@ export function useConversation(chatId: string) {
     controller.current = abort;
     let liveId = replacing ?? '';
     const onEvent = ({ event, data }: StreamEvent) => {
-      const d = data as { id?: string; text?: string; message?: ChatMessage; error?: { message: string } } & ChatMessage;
+      const d = data as {
+        id?: string;
+        text?: string;
+        message?: ChatMessage;
+        error?: { message: string };
+        botId?: string | null;
+      } & ChatMessage;
       if (event === 'user') setMessages((m) => upsert(m, d));
       else if (event === 'start') {
         const id = d.id!;
-        setMessages((m) =>
-          replacing ? m.map((x) => (x.id === replacing ? placeholder(chatId, id) : x)) : [...m, placeholder(chatId, id)],
-        );
+        const live = placeholder(chatId, id, d.botId ?? null);
+        setMessages((m) => (replacing ? m.map((x) => (x.id === replacing ? live : x)) : [...m, live]));
         liveId = id;
       } else if (event === 'token') setMessages((m) => m.map((x) => (x.id === liveId ? { ...x, content: x.content + d.text } : x)));
       else if (event === 'done' || event === 'error') {
@@ -108,7 +115,8 @@ export function useConversation(chatId: string) {
       setStreaming(false);
       controller.current = null;
       void queryClient.invalidateQueries({ queryKey: tokenBalanceKey });
-      void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+      // The lists only: the open chat's own query would start another chat on /chat/{botId}?new=1.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
     }
   };
 
@@ -122,7 +130,8 @@ export function useConversation(chatId: string) {
     streaming,
     error,
     clearError: () => setError(null),
-    send: (content: string) => run(`/api/chats/${chatId}/messages`, { content }),
+    /** `botId`: in a group chat, who replies ("Reply as"); otherwise the turn order picks. */
+    send: (content: string, botId?: string) => run(`/api/chats/${chatId}/messages`, { content, ...(botId ? { botId } : {}) }),
     regenerate: (messageId: string) => run(`/api/chats/${chatId}/messages/${messageId}/regenerate`, {}, messageId),
     stop: () => controller.current?.abort(),
     async showVariant(message: ChatMessage, index: number) {
