@@ -290,7 +290,7 @@ test.describe('accessibility (axe-core)', () => {
     });
     const group = await api.post<{ id: string }>('/api/chats', { botIds: [bot.id, second.id] });
     await check.visit(`/chats/${group.id}`, { name: '/chats/{id} (group)' });
-    await page.getByTestId('group-header').click();
+    await page.getByTestId('group-members-button').click();
     await check.everyLook('/chats/{id} (group members)', { ready: () => page.getByTestId('group-members-dialog') });
     await page.keyboard.press('Escape');
 

@@ -41,7 +41,7 @@ test.describe('group chats (issue 20 §3)', () => {
     await expect(page.getByTestId('speaker').last()).toHaveText('Captain Mira Voss');
 
     // The members: one joins, one leaves.
-    await page.getByTestId('group-header').click();
+    await page.getByTestId('group-members-button').click();
     const members = page.getByTestId('group-members-dialog');
     await members.getByRole('searchbox').fill('Atlas');
     await members.getByTestId('bot-picker').getByRole('button', { name: 'Atlas' }).click();

@@ -210,6 +210,34 @@ describe('group chats over the API (issue 20 §3)', () => {
     expect((await call(t, bob, 'DELETE', `/api/chats/${chat.id}/bots/${ids.quill}`)).statusCode).toBe(404);
   });
 
+  it('a character made private sits out its turns, one deleted leaves its words with no one to say them again', async () => {
+    const make = async (name: string) =>
+      (await createBot(t, bob, { name, visibility: 'public', avatarUrl: '/avatars/mira.svg', firstMessage: `${name} is here.` })).id;
+    const [lead, shy, gone] = [await make('Lead'), await make('Shy'), await make('Gone')];
+    const chat = await start([lead, shy, gone], 'list');
+    const goneReply = ((await send(chat.id, 'Hi', gone)).json() as { message: ChatMessage }).message;
+    // The chat with a bot is the one-to-one one, never a group it leads.
+    const single = (await call(t, alice, 'POST', '/api/chats', { botId: lead })).json() as Chat;
+    const latest = (await call(t, alice, 'GET', `/api/chats?botId=${lead}&limit=5`)).json() as { items: Chat[] };
+    expect(latest.items.map((c) => c.id)).toEqual([single.id]);
+
+    expect((await call(t, bob, 'POST', `/api/bots/${shy}/unpublish`)).statusCode).toBe(200);
+    // Gone spoke last: Shy would be next in the list, but may not speak to Alice any more.
+    const next = await send(chat.id, 'Who is next?');
+    expect(next.statusCode, next.body).toBe(201);
+    expect((next.json() as { message: ChatMessage }).message.botId).toBe(lead);
+    expect((await send(chat.id, 'Shy?', shy)).statusCode).toBe(404);
+
+    expect((await call(t, bob, 'DELETE', `/api/bots/${gone}`)).statusCode).toBe(204);
+    const regenerate = await call(t, alice, 'POST', `/api/chats/${chat.id}/messages/${goneReply.id}/regenerate`);
+    expect(regenerate.statusCode).toBe(400);
+    expect(errorOf(regenerate).field).toBe('messageId');
+    // The group goes on, and its prompt names a deleted character's words as nobody's own.
+    const after = ((await send(chat.id, 'Still here?', lead)).json() as { message: ChatMessage }).message;
+    const prompt = (await call(t, alice, 'GET', `/api/chats/${chat.id}/messages/${after.id}/prompt`)).json() as ReplyPrompt;
+    expect(prompt.messages.map((m) => m.content)).toContain(`A character who left: ${goneReply.content}`);
+  });
+
   it('a group branch keeps its characters, turn order and speakers', async () => {
     const chat = await start([ids.mira!, ids.quill!], 'list');
     const reply = (await send(chat.id, 'Go')).json() as { message: ChatMessage };

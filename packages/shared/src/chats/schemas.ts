@@ -24,6 +24,7 @@ export const CHAT_MESSAGES = {
   lastInGroup: 'A group chat keeps at least one character',
   notAGroup: 'This is not a group chat',
   chooseSpeaker: 'Choose which character replies',
+  speakerGone: 'The character who said this is no longer here',
 } as const;
 
 /** Group chats (issue 20 §3): 2 to 8 characters; who speaks next. */

@@ -88,6 +88,16 @@ export function chooseSpeaker(opts: {
   return members.findLast((_, i) => weights[i]! > 0)!;
 }
 
+/** The names of every character who has spoken in a chat, members or not any more (the prompt says who said what). */
+export async function speakerNamesOf(db: Executor, chatId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinct({ id: bots.id, name: bots.name })
+    .from(chatMessages)
+    .innerJoin(bots, eq(bots.id, chatMessages.botId))
+    .where(eq(chatMessages.chatId, chatId));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** The character who spoke last in a chat (its latest shown reply's), or null. */
 export async function lastSpeakerOf(db: Executor, chatId: string): Promise<string | null> {
   const [row] = await db

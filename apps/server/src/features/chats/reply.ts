@@ -22,6 +22,8 @@ import { insertExchange, replyFinish } from './reply-statements';
 const FLUSH_MS = 750;
 
 const TOO_LONG = 'The model took too long to answer';
+/** Who said a group reply whose character was deleted since. */
+const GONE = 'A character who left';
 
 export const insufficientTokens = () => new AppError(402, 'INSUFFICIENT_TOKENS', CHAT_MESSAGES.insufficientTokens);
 
@@ -257,12 +259,14 @@ export async function streamReply(
   const settings = withDefaultSettings(bot.settings);
   const lastUser = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const userName = ctx.speaker?.name ?? ctx.user.displayName;
-  const nameOf = (m: (typeof history)[number]) => (m.role === 'user' ? userName : (ctx.group?.names.get(m.botId ?? '') ?? bot.name));
+  // In a group a reply whose character was deleted since is nobody's own.
+  const nameOf = (m: (typeof history)[number]) =>
+    m.role === 'user' ? userName : ctx.group ? (ctx.group.names.get(m.botId ?? '') ?? GONE) : bot.name;
   // In a group the character is told who said what: its own replies are its own, everyone else's
   // (the user's too) come as the user's turn with the speaker's name, as SillyTavern's group prompts do.
   const told = ctx.group
     ? history.map((m) =>
-        m.role === 'assistant' && (m.botId ?? bot.id) === bot.id
+        m.role === 'assistant' && m.botId === bot.id
           ? { role: 'assistant' as const, content: m.content }
           : { role: 'user' as const, content: `${nameOf(m)}: ${m.content}` },
       )

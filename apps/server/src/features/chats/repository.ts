@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import { CHAT_MESSAGES, type Chat, type ChatMessage } from '@app/shared/chats/schemas';
 import type { Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
@@ -83,7 +83,8 @@ export async function getChatView(db: Executor, chatId: string): Promise<Chat> {
 /** The caller's chats, the most recently active first, with the bot and the last message. */
 export async function listChats(db: Executor, userId: string, opts: { page: number; limit: number; q?: string; botId?: string }) {
   const filters = [eq(chats.userId, userId)];
-  if (opts.botId) filters.push(eq(chats.botId, opts.botId));
+  // A bot's chats are the one-to-one chats with it ("continue the chat with this bot"), not the groups it leads.
+  if (opts.botId) filters.push(eq(chats.botId, opts.botId), isNull(chats.turnOrder));
   if (opts.q) filters.push(or(ilike(chats.title, containsPattern(opts.q)), ilike(bots.name, containsPattern(opts.q)))!);
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

@@ -28,7 +28,7 @@ import { requireBot, type BotRow } from '../bots';
 import { defaultSpeaker, setChatPersona } from '../personas';
 import { bumpBotStats, logBot, originOf } from './activity';
 import type { ChatModel } from '../../llm/types';
-import { chooseSpeaker, createGroupChat, insertGreetings, lastSpeakerOf, membersOf } from './group';
+import { chooseSpeaker, createGroupChat, insertGreetings, lastSpeakerOf, membersOf, speakerNamesOf } from './group';
 import {
   chargeAndInsertExchange,
   insertVariant,
@@ -275,18 +275,28 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       if (opts.chosen && opts.chosen !== chat.botId) throw badRequest(CHAT_MESSAGES.notAGroup, 'botId');
       return ctx;
     }
-    const members = await membersOf(db, chat.id);
+    const [members, names] = await Promise.all([membersOf(db, chat.id), speakerNamesOf(db, chat.id)]);
     let speaker: BotRow | null | undefined;
     if (opts.chosen) {
       speaker = members.find((m) => m.id === opts.chosen) ?? (opts.formerMember ? await botById(opts.chosen) : undefined);
       if (!speaker) throw new AppError(404, ERROR_CODES.NOT_FOUND, CHAT_MESSAGES.notInGroup, 'botId');
     } else {
-      speaker = chooseSpeaker({ members, order: chat.turnOrder, said: opts.said, lastSpeakerId: await lastSpeakerOf(db, chat.id) });
+      // Only characters the user may still chat with take turns: one made private since sits out.
+      const usable = (
+        await Promise.all(
+          members.map((m) =>
+            readable(m, ctx.user).then(
+              () => m,
+              () => null,
+            ),
+          ),
+        )
+      ).filter((m): m is BotRow => m !== null);
+      speaker = chooseSpeaker({ members: usable, order: chat.turnOrder, said: opts.said, lastSpeakerId: await lastSpeakerOf(db, chat.id) });
       if (!speaker) throw badRequest(CHAT_MESSAGES.chooseSpeaker, 'botId');
     }
     const bot = await readable(speaker, ctx.user);
-    const names = new Map(members.map((m) => [m.id, m.name]));
-    names.set(bot.id, bot.name);
+    for (const m of members) names.set(m.id, m.name);
     return { ...ctx, bot, group: { names } };
   }
   const botById = async (id: string) => (await db.select().from(bots).where(eq(bots.id, id)))[0];
@@ -304,7 +314,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     ]);
     const caller = callerOf(auth);
     if (!row || row.chat.userId !== caller.id) throw notFound(CHAT_MESSAGES.chatNotFound);
-    const bot = await readable(row.bot, caller);
+    // A group's first character is not necessarily the one who replies: withSpeaker checks that one.
+    const bot = row.chat.turnOrder === null ? await readable(row.bot, caller) : row.bot;
     return {
       chat: row.chat,
       history: ('history' in row ? row.history : undefined) ?? [],
@@ -385,6 +396,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       const target = await requireMessage(db, chat.id, request.params.messageId);
       if (target.role !== 'assistant') throw badRequest(CHAT_MESSAGES.onlyReplies, 'messageId');
       // In a group, the same character says it again (even one that has left since).
+      // A reply whose character was deleted has no one to say it again.
+      if (chat.turnOrder !== null && target.botId === null) throw badRequest(CHAT_MESSAGES.speakerGone, 'messageId');
       const ctx = await withSpeaker(base.ctx, chat, { chosen: target.botId ?? chat.botId, said: '', formerMember: true });
       const charge = await reserveReply(db, app.ctx.metrics, { userId: ctx.user.id, botId: ctx.bot.id }, replyCost(ctx.bot), chat.id);
       // The reply answers what came before it.
@@ -451,7 +464,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       await app.ctx.events.publish('chat.reply_unseen', {
         chatId: chat.id,
         messageId: String(message.id),
-        botId: chat.botId,
+        // In a group, the character who said it.
+        botId: message.botId ?? chat.botId,
         userId: chat.userId,
       });
       return reply.status(204).send(null);

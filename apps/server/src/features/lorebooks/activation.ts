@@ -102,7 +102,8 @@ export function activateLore(input: ScanInput): LoreInsertions {
         wholeWords: entry.matchWholeWords ?? c.settings.matchWholeWords,
       };
       const matches = (key: string) => {
-        const filled = input.fill(key).trim();
+        // Only a key with a macro needs filling: a book of 1,000 entries has thousands of keys.
+        const filled = (key.includes('{{') ? input.fill(key) : key).trim();
         return filled !== '' && matchKey(scanned, filled, options);
       };
       if (!entry.keys.some(matches)) continue;
@@ -212,7 +213,8 @@ class ScanBuffer {
  * with whole words a single-word key must stand between non-word characters.
  */
 export function matchKey(scanned: Scanned, key: string, options: { caseSensitive: boolean; wholeWords: boolean }): boolean {
-  const regex = keyRegex(key);
+  // Only a key that starts with a slash can be a regex (most keys are words: no lookup for them).
+  const regex = key.startsWith('/') ? keyRegex(key) : null;
   if (regex === UNSAFE) return false;
   if (regex) {
     regex.lastIndex = 0;
@@ -220,7 +222,10 @@ export function matchKey(scanned: Scanned, key: string, options: { caseSensitive
   }
   const text = options.caseSensitive ? scanned.text : scanned.lower;
   const needle = options.caseSensitive ? key : key.toLowerCase();
-  if (!options.wholeWords || /\s/.test(needle.trim())) return text.includes(needle);
+  // A word that is not in the text at all is not there as a whole word either: the regex runs
+  // only for the few keys that are (a whole-word regex over the text for every key was the cost).
+  if (!text.includes(needle)) return false;
+  if (!options.wholeWords || /\s/.test(needle.trim())) return true;
   return wholeWord(needle).test(text);
 }
 

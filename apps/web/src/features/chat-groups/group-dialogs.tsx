@@ -76,7 +76,14 @@ export function NewGroupDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     }
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Closed without starting: the next opening starts from nobody.
+        if (!next) setPicked([]);
+        onOpenChange(next);
+      }}
+    >
       <DialogContent className="max-h-[90dvh] overflow-y-auto" data-testid="new-group-dialog">
         <DialogHeader>
           <DialogTitle>{t('chatGroups.newTitle')}</DialogTitle>

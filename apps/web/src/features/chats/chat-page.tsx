@@ -6,7 +6,7 @@ import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { ApiRequestError } from '@/lib/api-client';
-import { chatKeys, getChat, latestChatWith, startChat } from './api';
+import { chatKeys, getChat, latestChatWith, startChat, startGroupChat } from './api';
 import { ChatView } from './chat-view';
 
 /**
@@ -47,7 +47,15 @@ export function ChatPage() {
       chat={chat.data}
       onChatChanged={(changed) => queryClient.setQueryData(openKey, changed)}
       onNewChat={() => {
-        void startChat(chat.data.botId).then((created) => {
+        // A group starts anew with the same characters and turn order.
+        const { group } = chat.data;
+        const start = group
+          ? startGroupChat(
+              group.bots.map((b) => b.id),
+              group.turnOrder,
+            )
+          : startChat(chat.data.botId);
+        void start.then((created) => {
           // The lists only: invalidating this page's own query would start yet another chat.
           void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
           void navigate(ROUTES.chatById(created.id));

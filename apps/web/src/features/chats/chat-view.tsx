@@ -72,25 +72,26 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
       <header className="flex items-center gap-3">
         {group ? (
-          <button
-            type="button"
-            onClick={() => setMembersOpen(true)}
-            className="flex min-w-0 items-center gap-3 rounded-md text-left hover:opacity-90"
-            data-testid="group-header"
-          >
+          <div className="flex min-w-0 items-center gap-3" data-testid="group-header">
             <span className="flex shrink-0 -space-x-3">
               {group.bots.slice(0, 3).map((b) => (
                 <Avatar key={b.id} src={b.avatarUrl} name={b.name} className="size-9 ring-2 ring-background" decorative />
               ))}
             </span>
-            <span className="grid min-w-0">
-              <h1 className="truncate text-lg font-semibold">{chat.title}</h1>
-              <span className="text-xs text-muted-foreground">
+            <div className="grid min-w-0 justify-items-start">
+              <h1 className="max-w-full truncate text-lg font-semibold">{chat.title}</h1>
+              <button
+                type="button"
+                onClick={() => setMembersOpen(true)}
+                aria-haspopup="dialog"
+                className="rounded-sm text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+                data-testid="group-members-button"
+              >
                 {t('chatGroups.count', { count: group.bots.length })}
                 <span className="sr-only">: {t('chatGroups.manage')}</span>
-              </span>
-            </span>
-          </button>
+              </button>
+            </div>
+          </div>
         ) : (
           <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
             {/* The name is right beside it: the picture adds nothing to read out. */}
