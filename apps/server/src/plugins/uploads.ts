@@ -4,8 +4,11 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
+import { z } from 'zod';
+import { AVATAR_MAX_BYTES, IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
+import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { AppError } from '../lib/http-errors';
+import { processAvatar, tooLarge } from '../lib/images';
 import { LocalDiskStorage, UPLOADS_PREFIX } from '../lib/storage';
 import { sendNotFound } from './errors';
 
@@ -85,4 +88,31 @@ function uploadError(err: unknown, opts: { field: string; missingMessage: string
   if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || (err as { statusCode?: number }).statusCode === 413)
     return opts.tooLarge();
   return new AppError(400, 'VALIDATION_ERROR', opts.missingMessage, opts.field);
+}
+
+/**
+ * An avatar upload's multipart form, for the API document only: the file is streamed and checked
+ * in the handler (the parsed body of a multipart request is empty), so the schema accepts anything.
+ */
+export const ZAvatarUpload = z.unknown().meta({
+  type: 'object',
+  required: ['avatar'],
+  properties: { avatar: { type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' } },
+});
+
+/**
+ * An uploaded avatar (multipart field `avatar`, at most 2 MB), checked by content and made a
+ * 512 px WebP (lib/images.ts processAvatar).
+ */
+export async function readAvatarUpload(
+  request: FastifyRequest,
+  opts: { missingMessage?: string; tooLarge?: () => AppError } = {},
+): Promise<{ data: Buffer; contentType: 'image/webp' }> {
+  const upload = await readUpload(request, {
+    field: 'avatar',
+    maxBytes: AVATAR_MAX_BYTES,
+    missingMessage: opts.missingMessage ?? BOT_MESSAGES.avatarMissing,
+    tooLarge: opts.tooLarge ?? (() => tooLarge('avatar')),
+  });
+  return processAvatar(upload.data, 'avatar', AVATAR_MAX_BYTES);
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   validateEmailFormat,
   ZAccountProfile,
@@ -12,23 +11,15 @@ import {
   ZUsernameCheck,
   ZUsernameCheckQuery,
 } from '@app/shared/account/schemas';
-import { AVATAR_MAX_BYTES, SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
+import { SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messages';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/http-errors';
-import { processAvatar } from '../../lib/images';
 import { requireAuth } from '../../plugins/auth';
-import { readUpload } from '../../plugins/uploads';
+import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { deleteAvatarFile } from '../bots';
 import { toAccountProfile, updateProfile, userRow, usernameTakenByOther } from './profile';
 
 const tags = ['settings'];
-
-/** The multipart form, for the API document only: the file is streamed and checked in the handler. */
-const ZAvatarUpload = z.unknown().meta({
-  type: 'object',
-  required: ['avatar'],
-  properties: { avatar: { type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' } },
-});
 
 const avatarTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', SETTINGS_MESSAGES.avatarTooLarge, 'avatar');
 
@@ -73,13 +64,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireAuth(request).user.id;
-      const upload = await readUpload(request, {
-        field: 'avatar',
-        maxBytes: AVATAR_MAX_BYTES,
-        missingMessage: SETTINGS_MESSAGES.avatarNotImage,
-        tooLarge: avatarTooLarge,
-      });
-      const image = await processAvatar(upload.data, 'avatar', AVATAR_MAX_BYTES);
+      const image = await readAvatarUpload(request, { missingMessage: SETTINGS_MESSAGES.avatarNotImage, tooLarge: avatarTooLarge });
       const url = await app.storage.put(`users/${userId}/${randomUUID()}.webp`, image.data, image.contentType);
       let previous: string | null;
       try {

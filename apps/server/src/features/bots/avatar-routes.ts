@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
-import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { ZAvatarResult, ZBotIdParams } from '@app/shared/bots/schemas';
-import { z } from 'zod';
 import { bots } from '../../db/schema/bots';
-import { processAvatar, tooLarge } from '../../lib/images';
-import { readUpload } from '../../plugins/uploads';
+import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { requireBot } from './access';
 import { deleteAvatarFile } from './avatar-files';
 import { userOf } from './caller';
-
-/**
- * The multipart form, for the API document only: the file is streamed and checked in the handler
- * (the parsed body of a multipart request is empty), so the schema accepts anything.
- */
-const ZAvatarUpload = z.unknown().meta({
-  type: 'object',
-  required: ['avatar'],
-  properties: { avatar: { type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' } },
-});
 
 /** POST /api/bots/{id}/avatar: multipart field `avatar`, an image by content, at most 2 MB → {url}. */
 export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,13 +27,7 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = userOf(request);
       // Rights first: a stranger's upload is refused before it is read or decoded.
       await requireBot(app.ctx.db, request.params.id, caller, 'write');
-      const upload = await readUpload(request, {
-        field: 'avatar',
-        maxBytes: AVATAR_MAX_BYTES,
-        missingMessage: BOT_MESSAGES.avatarMissing,
-        tooLarge: () => tooLarge('avatar'),
-      });
-      const image = await processAvatar(upload.data);
+      const image = await readAvatarUpload(request);
       const url = await app.storage.put(`bots/${request.params.id}/${randomUUID()}.webp`, image.data, image.contentType);
       let previous: string | null;
       try {

@@ -2,24 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
-import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { ZAvatarResult } from '@app/shared/bots/schemas';
 import { ZPersona, ZPersonaBody, ZPersonaList, ZPersonaParams, ZPersonaPatch } from '@app/shared/personas/schemas';
-import { processAvatar, tooLarge } from '../../lib/images';
 import { requireAuth } from '../../plugins/auth';
-import { readUpload } from '../../plugins/uploads';
+import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { createPersona, deletePersona, listPersonas, personaView, requirePersona, setPersonaAvatar, updatePersona } from './store';
 
 const tags = ['personas'];
 const ZNoContent = z.null().describe('No content');
-
-/** The multipart form, for the API document only: the file is streamed and checked in the handler. */
-const ZAvatarUpload = z.unknown().meta({
-  type: 'object',
-  required: ['avatar'],
-  properties: { avatar: { type: 'string', format: 'binary', description: 'PNG, JPEG, WebP or GIF, at most 2 MB' } },
-});
 
 /** A persona's avatar is only ever its own upload (no URL is taken from a client): no one else shows the file. */
 async function dropFile(app: FastifyInstance, url: string | null) {
@@ -119,13 +109,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
       const ownerId = requireAuth(request).user.id;
       // Rights first: a stranger's upload is refused before it is read or decoded.
       await requirePersona(db, request.params.id, ownerId);
-      const upload = await readUpload(request, {
-        field: 'avatar',
-        maxBytes: AVATAR_MAX_BYTES,
-        missingMessage: BOT_MESSAGES.avatarMissing,
-        tooLarge: () => tooLarge('avatar'),
-      });
-      const image = await processAvatar(upload.data);
+      const image = await readAvatarUpload(request);
       const url = await app.storage.put(`personas/${request.params.id}/${randomUUID()}.webp`, image.data, image.contentType);
       let previous: string | null;
       try {

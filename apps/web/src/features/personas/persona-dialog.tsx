@@ -1,12 +1,11 @@
-import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Loader2, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
-import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { PERSONA_LIMITS, PERSONA_MESSAGES } from '@app/shared/personas/rules';
 import type { Persona } from '@app/shared/personas/schemas';
 import { Avatar } from '@/components/ui/avatar';
+import { ImageFileButton } from '@/components/image-file-button';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -17,8 +16,6 @@ import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { useCreatePersona, useUpdatePersona, useUploadPersonaAvatar } from './api';
 import './texts';
-
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
 /**
  * A persona's form: a new one (`persona` null), or one to change, with its avatar (uploaded at
@@ -158,41 +155,24 @@ function PersonaForm({ persona, onDone }: { persona: Persona | null; onDone(): v
 /** The avatar, changed at once (the persona exists). */
 function AvatarPicker({ persona }: { persona: Persona }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPersonaAvatar();
   const update = useUpdatePersona();
   // The list is read again after a change; until then the dialog shows what the server answered.
   const [url, setUrl] = useState(persona.avatarUrl);
   const fail = (err: Error) => toast.error(translateMessage(err.message));
-  const choose = (file: File) => {
-    // The server's checks, so that the user hears at once; the server checks the content again.
-    if (!ACCEPT.split(',').includes(file.type)) return toast.error(translateMessage(BOT_MESSAGES.avatarNotImage));
-    if (file.size > AVATAR_MAX_BYTES) return toast.error(translateMessage(BOT_MESSAGES.avatarTooLarge));
-    upload.mutate({ id: persona.id, file }, { onSuccess: (r) => setUrl(r.url), onError: fail });
-  };
+  const choose = (file: File) => upload.mutate({ id: persona.id, file }, { onSuccess: (r) => setUrl(r.url), onError: fail });
   const busy = upload.isPending || update.isPending;
   return (
     <div className="flex flex-wrap items-center gap-4">
       <Avatar src={url} name={persona.name} className="size-16 rounded-2xl" decorative />
       <div className="flex flex-wrap gap-2">
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="persona-avatar-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) choose(file);
-          }}
+        <ImageFileButton
+          label={url ? t('personas.changeAvatar') : t('personas.uploadAvatar')}
+          pending={upload.isPending}
+          disabled={busy}
+          onFile={choose}
+          testId="persona-avatar-input"
         />
-        <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} disabled={busy}>
-          {upload.isPending ? <Loader2 className="animate-spin" /> : <ImagePlus />}
-          {url ? t('personas.changeAvatar') : t('personas.uploadAvatar')}
-        </Button>
         {url ? (
           <Button
             type="button"

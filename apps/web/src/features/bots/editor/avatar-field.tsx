@@ -1,10 +1,9 @@
-import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { AVATAR_MAX_BYTES } from '@app/shared/bots/constants';
-import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { Avatar } from '@/components/ui/avatar';
+import { ImageFileButton } from '@/components/image-file-button';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { translateMessage } from '@/lib/messages';
@@ -20,20 +19,14 @@ interface AvatarFieldProps {
   onUploaded(url: string | null): void;
 }
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-
 /** The avatar with its preview: uploaded at once for an existing bot, after the first save for a new one. */
 export function AvatarField({ name, imageUrl, botId, pendingFile, onPendingFile, onUploaded }: AvatarFieldProps) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadBotAvatar();
   const preview = useMemo(() => (pendingFile ? URL.createObjectURL(pendingFile) : null), [pendingFile]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const choose = (file: File) => {
-    // The same checks as the server, so that the user hears at once; the server checks the content again.
-    if (!ACCEPT.split(',').includes(file.type)) return toast.error(translateMessage(BOT_MESSAGES.avatarNotImage));
-    if (file.size > AVATAR_MAX_BYTES) return toast.error(translateMessage(BOT_MESSAGES.avatarTooLarge));
     if (!botId) return onPendingFile(file);
     upload.mutate(
       { id: botId, file },
@@ -48,24 +41,12 @@ export function AvatarField({ name, imageUrl, botId, pendingFile, onPendingFile,
         <Avatar src={preview ?? imageUrl} name={name || '?'} className="size-20 rounded-2xl" />
         <div className="grid gap-2">
           <div className="flex flex-wrap gap-2">
-            <input
-              ref={input}
-              type="file"
-              accept={ACCEPT}
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="avatar-input"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) choose(file);
-              }}
+            <ImageFileButton
+              label={imageUrl || pendingFile ? t('botEditor.changeAvatar') : t('botEditor.uploadAvatar')}
+              pending={upload.isPending}
+              onFile={choose}
+              testId="avatar-input"
             />
-            <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={upload.isPending}>
-              {upload.isPending ? <Loader2 className="animate-spin" /> : <ImagePlus />}
-              {imageUrl || pendingFile ? t('botEditor.changeAvatar') : t('botEditor.uploadAvatar')}
-            </Button>
             {imageUrl || pendingFile ? (
               <Button
                 variant="ghost"
