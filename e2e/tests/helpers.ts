@@ -41,13 +41,17 @@ export async function signOut(page: Page) {
   await expect(page.getByTestId('sign-in')).toBeVisible();
 }
 
-/** A new account, made through the API (the sign-up page has its own tests), and signed in. */
+/**
+ * A new account, made through the API (the sign-up page has its own tests), and signed in; with
+ * the headers that call the API as it (`auth`), for setting things up.
+ */
 export async function signUpAndIn(page: Page) {
   const account = newAccount();
   const res = await page.request.post('/api/auth/signup', {
     data: { email: account.email, username: account.username, password: account.password },
   });
   expect(res.status()).toBe(201);
+  const { accessToken } = (await res.json()) as { accessToken: string };
   await signIn(page, account);
-  return account;
+  return { ...account, auth: { authorization: `Bearer ${accessToken}` } };
 }

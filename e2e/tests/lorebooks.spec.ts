@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newAccount, signIn, watchConsole } from './helpers';
+import { signUpAndIn, watchConsole } from './helpers';
 
 /** SillyTavern's own Eldoria world file (the server tests' fixture). */
 const ELDORIA = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/worlds/eldoria-sillytavern.json');
@@ -8,14 +8,7 @@ const ELDORIA = path.resolve(import.meta.dirname, '../../apps/server/test/fixtur
 test.describe('lorebooks (issue 20 §1)', () => {
   test('import a SillyTavern world, edit an entry, attach it to a bot, and see the entry in a reply’s Prompt panel', async ({ page }) => {
     const errors = watchConsole(page);
-    const account = newAccount();
-    const signup = await page.request.post('/api/auth/signup', {
-      data: { email: account.email, username: account.username, password: account.password, displayName: account.displayName },
-    });
-    expect(signup.status()).toBe(201);
-    const { accessToken } = (await signup.json()) as { accessToken: string };
-    const auth = { authorization: `Bearer ${accessToken}` };
-    await signIn(page, account);
+    const { auth } = await signUpAndIn(page);
 
     // From My Bots to the lorebooks: none yet.
     await page.goto('/my-bots');

@@ -1,17 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, signIn, watchConsole } from './helpers';
+import { signUpAndIn, watchConsole } from './helpers';
 
 test.describe('personas (issue 20 §2)', () => {
   test('make personas, speak as one in a chat, and see its name and description in the Prompt panel', async ({ page }) => {
     const errors = watchConsole(page);
-    const account = newAccount();
-    const signup = await page.request.post('/api/auth/signup', {
-      data: { email: account.email, username: account.username, password: account.password, displayName: account.displayName },
-    });
-    expect(signup.status()).toBe(201);
-    const { accessToken } = (await signup.json()) as { accessToken: string };
-    const auth = { authorization: `Bearer ${accessToken}` };
-    await signIn(page, account);
+    const { auth } = await signUpAndIn(page);
 
     // From the profile menu to the personas: none yet.
     await page.getByTestId('profile-menu').click();
