@@ -275,7 +275,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       if (opts.chosen && opts.chosen !== chat.botId) throw badRequest(CHAT_MESSAGES.notAGroup, 'botId');
       return ctx;
     }
-    const [members, names] = await Promise.all([membersOf(db, chat.id), speakerNamesOf(db, chat.id)]);
+    const [members, former] = await Promise.all([membersOf(db, chat.id), speakerNamesOf(db, chat.id)]);
     let speaker: BotRow | null | undefined;
     if (opts.chosen) {
       speaker = members.find((m) => m.id === opts.chosen) ?? (opts.formerMember ? await botById(opts.chosen) : undefined);
@@ -296,7 +296,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       if (!speaker) throw badRequest(CHAT_MESSAGES.chooseSpeaker, 'botId');
     }
     const bot = await readable(speaker, ctx.user);
-    for (const m of members) names.set(m.id, m.name);
+    // The members in list order (the prompt names the others in it), then those who have left.
+    const names = new Map(members.map((m) => [m.id, m.name]));
+    for (const [id, name] of former) if (!names.has(id)) names.set(id, name);
+    names.set(bot.id, bot.name);
     return { ...ctx, bot, group: { names } };
   }
   const botById = async (id: string) => (await db.select().from(bots).where(eq(bots.id, id)))[0];
