@@ -25,7 +25,7 @@ export function BotPicker({ picked, onPick, disabled }: { picked: string[]; onPi
   const bots = [...(mine.data?.items ?? []), ...(publicBots.data?.items ?? [])].filter((b) => !seen.has(b.id) && seen.add(b.id));
   const loading = mine.isPending || publicBots.isPending;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <SearchInput value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('chatGroups.search')} />
       {loading ? (
         <div className="grid gap-2" role="status" aria-label={t('common.loading')}>
@@ -35,7 +35,7 @@ export function BotPicker({ picked, onPick, disabled }: { picked: string[]; onPi
       ) : bots.length === 0 ? (
         <p className="p-3 text-center text-sm text-muted-foreground">{t('chatGroups.noMatch')}</p>
       ) : (
-        <ul className="grid max-h-64 gap-1 overflow-y-auto" data-testid="bot-picker">
+        <ul className="grid max-h-64 grid-cols-[minmax(0,1fr)] gap-1 overflow-y-auto" data-testid="bot-picker">
           {bots.map((bot) => {
             const on = picked.includes(bot.id);
             return (

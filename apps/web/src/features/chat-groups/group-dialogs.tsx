@@ -31,7 +31,7 @@ function TurnOrderSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
       <Label htmlFor={id}>{t('chatGroups.turnOrder')}</Label>
       <Select value={value} onValueChange={(v) => onChange(v as TurnOrder)} disabled={disabled}>
         <SelectTrigger id={id} data-testid="turn-order">
@@ -84,7 +84,7 @@ export function NewGroupDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         onOpenChange(next);
       }}
     >
-      <DialogContent className="max-h-[90dvh] overflow-y-auto" data-testid="new-group-dialog">
+      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto" data-testid="new-group-dialog">
         <DialogHeader>
           <DialogTitle>{t('chatGroups.newTitle')}</DialogTitle>
           <DialogDescription>{t('chatGroups.newHint', { min: GROUP_LIMITS.min, max: GROUP_LIMITS.max })}</DialogDescription>
@@ -135,7 +135,7 @@ export function GroupMembersDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto" data-testid="group-members-dialog">
+      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto" data-testid="group-members-dialog">
         <DialogHeader>
           <DialogTitle>{t('chatGroups.membersTitle')}</DialogTitle>
           <DialogDescription>{t('chatGroups.membersHint', { max: GROUP_LIMITS.max })}</DialogDescription>
@@ -164,7 +164,7 @@ export function GroupMembersDialog({
           disabled={pending}
         />
         {group.bots.length < GROUP_LIMITS.max ? (
-          <div className="grid gap-1.5">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
             <p className="text-sm font-medium">{t('chatGroups.add')}</p>
             <BotPicker
               picked={group.bots.map((b) => b.id)}

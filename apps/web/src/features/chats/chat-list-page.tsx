@@ -93,7 +93,7 @@ function ChatList() {
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-2" data-testid="chat-list">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="chat-list">
           {nestBranches(chats.data.items).map(({ chat, depth }) => (
             <ChatRow key={chat.id} chat={chat} depth={depth} onDelete={() => setDeleting(chat)} />
           ))}
@@ -135,20 +135,21 @@ function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelet
         className="flex min-w-0 flex-1 items-center gap-3 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
       >
         <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-11" />
-        <div className="grid min-w-0 flex-1">
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)]">
           <span className="flex items-baseline justify-between gap-2">
             <span className="flex min-w-0 items-center gap-1.5">
-              <span className="truncate font-medium">{chat.group ? chat.title : chat.bot.name}</span>
+              <span className="min-w-0 truncate font-medium">{chat.group ? chat.title : chat.bot.name}</span>
               {chat.group ? (
                 <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="group-label">
                   <Users className="size-3" aria-hidden />
-                  {t('chatGroups.label')}
+                  {/* A phone keeps the room for the title: the icon, and the word for screen readers. */}
+                  <span className="sr-only sm:not-sr-only">{t('chatGroups.label')}</span>
                 </span>
               ) : null}
               {chat.parentId ? (
                 <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="branch-label">
                   <GitBranch className="size-3" aria-hidden />
-                  {t('chat.branchLabel')}
+                  <span className="sr-only sm:not-sr-only">{t('chat.branchLabel')}</span>
                 </span>
               ) : null}
             </span>

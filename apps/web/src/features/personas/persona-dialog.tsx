@@ -33,7 +33,7 @@ export function PersonaDialog({
   const { t } = useTranslation();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{persona ? t('personas.editTitle') : t('personas.newTitle')}</DialogTitle>
           <DialogDescription>{t('personas.formHint')}</DialogDescription>
