@@ -72,6 +72,22 @@ describe('lorebook activation', () => {
     expect(names(scan([b], ['Ann: a magical forest!']))).toEqual(['phrase']);
   });
 
+  it('whole words: a word key is found as a word of the text, not inside one; other keys by the regex', () => {
+    const at = (text: string) => ({ text, lower: text.toLowerCase() });
+    const whole = { caseSensitive: false, wholeWords: true };
+    expect(matchKey(at('Ann: the ember glows.'), 'ember', whole)).toBe(true);
+    expect(matchKey(at('Ann: EMBER!'), 'ember', whole)).toBe(true);
+    expect(matchKey(at('Ann: the embers glow'), 'ember', whole)).toBe(false);
+    expect(matchKey(at('Ann: my_ember'), 'ember', whole)).toBe(false);
+    expect(matchKey(at('Ann: EMBER'), 'ember', { caseSensitive: true, wholeWords: true })).toBe(false);
+    // Not only word characters: the regex decides.
+    expect(matchKey(at('Ann: I code in c++ daily'), 'c++', whole)).toBe(true);
+    expect(matchKey(at('Ann: I code in abc++'), 'c++', whole)).toBe(false);
+    expect(matchKey(at('Ann: ёлка стоит'), 'ёлка', whole)).toBe(true);
+    // Several words: a substring, as SillyTavern does.
+    expect(matchKey(at('Ann: the old map'), 'old map', whole)).toBe(true);
+  });
+
   it('a /regex/flags key is a regular expression and ignores the other options', () => {
     const b = book([{ name: 're', keys: ['/dra(g|k)on\\b/i'], caseSensitive: true, matchWholeWords: true }]);
     expect(names(scan([b], ['Ann: DRAKON here']))).toEqual(['re']);

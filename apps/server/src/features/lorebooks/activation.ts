@@ -176,7 +176,13 @@ function place(activated: Candidate[], fill: (text: string) => string): LoreInse
 export interface Scanned {
   text: string;
   lower: string;
+  /** Its words (runs of \w), as written and lower-cased: made on the first whole-word key that needs them. */
+  words?: Set<string>;
+  lowerWords?: Set<string>;
 }
+
+const wordsOf = (scanned: Scanned, caseSensitive: boolean): Set<string> =>
+  caseSensitive ? (scanned.words ??= new Set(scanned.text.split(/\W+/))) : (scanned.lowerWords ??= new Set(scanned.lower.split(/\W+/)));
 
 /** The scanned text: the latest messages to a depth, then what recursion added; each made once per step. */
 class ScanBuffer {
@@ -222,11 +228,13 @@ export function matchKey(scanned: Scanned, key: string, options: { caseSensitive
   }
   const text = options.caseSensitive ? scanned.text : scanned.lower;
   const needle = options.caseSensitive ? key : key.toLowerCase();
-  // A word that is not in the text at all is not there as a whole word either: the regex runs
-  // only for the few keys that are (a whole-word regex over the text for every key was the cost).
-  if (!text.includes(needle)) return false;
-  if (!options.wholeWords || /\s/.test(needle.trim())) return true;
-  return wholeWord(needle).test(text);
+  if (!options.wholeWords || /\s/.test(needle.trim())) return text.includes(needle);
+  // A key of word characters only stands between non-word characters exactly when it is one of
+  // the text's words: one lookup, where scanning the text for each of a book's thousands of keys
+  // was the cost (bench/lorebook.ts).
+  if (/^\w+$/.test(needle)) return wordsOf(scanned, options.caseSensitive).has(needle);
+  // Other keys: the regex, only if the key is in the text at all.
+  return text.includes(needle) && wholeWord(needle).test(text);
 }
 
 // Compiled keys, reused across prompts (a book's keys repeat every reply); bounded.
