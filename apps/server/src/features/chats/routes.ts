@@ -17,7 +17,6 @@ import {
   ZSendMessageBody,
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
-import { bots } from '../../db/schema/bots';
 import { chatMessages, chats } from '../../db/schema/chats';
 import { AppError, badRequest, notFound } from '../../lib/http-errors';
 import { ERROR_CODES } from '@app/shared/http/errors';
@@ -278,7 +277,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     const [members, former] = await Promise.all([membersOf(db, chat.id), speakerNamesOf(db, chat.id)]);
     let speaker: BotRow | null | undefined;
     if (opts.chosen) {
-      speaker = members.find((m) => m.id === opts.chosen) ?? (opts.formerMember ? await botById(opts.chosen) : undefined);
+      // A former member (regenerating its reply) is read with the caller's rights checked, by the bots area.
+      speaker =
+        members.find((m) => m.id === opts.chosen) ??
+        (opts.formerMember ? (await requireBot(db, opts.chosen, ctx.user, 'read')).bot : undefined);
       if (!speaker) throw new AppError(404, ERROR_CODES.NOT_FOUND, CHAT_MESSAGES.notInGroup, 'botId');
     } else {
       // Only characters the user may still chat with take turns: one made private since sits out.
@@ -302,7 +304,6 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     names.set(bot.id, bot.name);
     return { ...ctx, bot, group: { names } };
   }
-  const botById = async (id: string) => (await db.select().from(bots).where(eq(bots.id, id)))[0];
 
   /**
    * The chat and its bot in one query (a reply's hot path), with the latest visible messages
