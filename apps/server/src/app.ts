@@ -11,7 +11,7 @@ import { adminRoutes } from './features/admin';
 import { adminEconomyRoutes } from './features/admin-economy';
 import { authRoutes, SessionAuthenticator } from './features/auth';
 import { botRoutes } from './features/bots';
-import { botChatRoutes, branchRoutes, chatRoutes, groupRoutes } from './features/chats';
+import { botChatRoutes, branchRoutes, chatExportRoutes, chatRoutes, groupRoutes } from './features/chats';
 import { challengeRoutes } from './features/challenges';
 import { createModel } from './llm/create-model';
 import type { ChatModel } from './llm/types';
@@ -37,6 +37,7 @@ import { searchRoutes } from './features/search';
 import { adminSeasonRoutes, seasonPassRoutes } from './features/season-pass';
 import { botLorebookRoutes, chatLorebookRoutes, lorebookRoutes } from './features/lorebooks';
 import { personaRoutes } from './features/personas';
+import { importRoutes } from './features/imports';
 import { tokenRoutes } from './features/tokens';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
@@ -176,6 +177,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(chatLorebookRoutes, { prefix: '/api/chats' });
   // Personas (issue 20 §2): who the user is in a chat.
   await app.register(personaRoutes, { prefix: '/api/personas' });
+  // Moving in from SillyTavern (issue 20 §5), and a chat back out in its format.
+  await app.register(importRoutes, { prefix: '/api/imports' });
+  await app.register(chatExportRoutes, { prefix: '/api/chats' });
   await app.register(tokenRoutes, { prefix: '/api/tokens' });
   await app.register(gemRoutes, { prefix: '/api/gems' });
   await app.register(gamificationRoutes, { prefix: '/api/gamification' });

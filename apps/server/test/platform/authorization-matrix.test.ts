@@ -4,6 +4,8 @@ import type { Session } from '@app/shared/auth/schemas';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@app/shared/integrations/schemas';
 import { DEFAULT_PRICING } from '@app/shared/pricing/rules';
 import { PLANS } from '@app/shared/subscriptions/plans';
+import { emptyReport } from '@app/shared/imports/schemas';
+import { imports } from '../../src/db/schema/imports';
 import { jobs } from '../../src/db/schema/jobs';
 import { subscriptionCheckouts } from '../../src/db/schema/subscriptions';
 import { DEFAULT_REFERRAL_SETTINGS } from '@app/shared/referrals/rules';
@@ -133,6 +135,14 @@ const freshGroup = async (w: World) =>
 /** A new persona of the owner's (a delete consumes one). */
 const freshPersona = async (w: World) =>
   (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/personas', { name: 'Matrix persona' }), 'persona')).id;
+/** An import of the owner's (issue 20 §5): its row, as the upload route makes it (the job is not run). */
+const freshImport = async (w: World) => {
+  const [row] = await w.t.app.ctx.db
+    .insert(imports)
+    .values({ userId: w.owner.user.id, source: 'sillytavern', storageKey: null, report: emptyReport() })
+    .returning({ id: imports.id });
+  return row!.id;
+};
 /** A fresh account with an active sandbox premium subscription (set to end when `canceling`). */
 const subscribedUser = async (w: World, canceling = false) => {
   const user = await w.newUser();
@@ -395,6 +405,11 @@ const TABLE: Record<string, Entry> = {
     ok: 400,
     req: async (w) => ({ url: `/api/personas/${await freshPersona(w)}/avatar` }),
   },
+  // Moving in from SillyTavern (issue 20 §5): a JSON body is not an upload (400); the upload itself is tested in imports/.
+  'POST /api/imports/sillytavern': { kind: 'user', ok: 400 },
+  'GET /api/imports/': { kind: 'user' },
+  'GET /api/imports/{id}': { kind: 'owner', req: async (w) => ({ url: `/api/imports/${await freshImport(w)}` }) },
+  'GET /api/chats/{id}/export': { kind: 'owner' },
   'PUT /api/bots/{id}/lorebook': { kind: 'owner', body: { lorebookId: null } },
   'GET /api/chats/{id}/lorebooks': { kind: 'owner' },
   'POST /api/chats/{id}/lorebooks': {

@@ -42,6 +42,7 @@ const ChallengesPage = lazy(() => import('@/features/challenges/challenges-page'
 const ChallengeRoomPage = lazy(() => import('@/features/challenges/room-page').then((m) => ({ default: m.RoomPage })));
 const LeaderboardsPage = lazy(() => import('@/features/leaderboards/leaderboards-page').then((m) => ({ default: m.LeaderboardsPage })));
 const PersonasPage = lazy(() => import('@/features/personas/personas-page').then((m) => ({ default: m.PersonasPage })));
+const ImportPage = lazy(() => import('@/features/imports/import-page').then((m) => ({ default: m.ImportPage })));
 const LorebooksPage = lazy(() => import('@/features/lorebooks/lorebooks-page').then((m) => ({ default: m.LorebooksPage })));
 const SeasonPage = lazy(() => import('@/features/season-pass/season-page').then((m) => ({ default: m.SeasonPage })));
 const GamificationPage = lazy(() => import('@/features/gamification/gamification-page').then((m) => ({ default: m.GamificationPage })));
@@ -110,6 +111,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireAuth>
             <PersonasPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: ROUTES.importSillyTavern,
+        element: (
+          <RequireAuth>
+            <ImportPage />
           </RequireAuth>
         ),
       },

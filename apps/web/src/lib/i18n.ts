@@ -31,6 +31,7 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/lorebooks/locales/en.json',
     '!../features/personas/locales/en.json',
     '!../features/chat-groups/locales/en.json',
+    '!../features/imports/locales/en.json',
   ],
   { eager: true },
 );

@@ -19,4 +19,5 @@ export const LAZY_TEXTS = [
   'lorebooks',
   'personas',
   'chat-groups',
+  'imports',
 ] as const;

@@ -6,6 +6,7 @@ import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import { CHAT_MESSAGES } from '@app/shared/chats/schemas';
 import { GEM_MESSAGES } from '@app/shared/gems/messages';
 import { LEADERBOARD_MESSAGES } from '@app/shared/leaderboards/schemas';
+import { IMPORT_MESSAGES } from '@app/shared/imports/rules';
 import { LORE_MESSAGES } from '@app/shared/lorebooks/rules';
 import { PERSONA_MESSAGES } from '@app/shared/personas/rules';
 import { PURCHASE_MESSAGES } from '@app/shared/purchases/messages';
@@ -71,6 +72,7 @@ describe('translations', () => {
       ...Object.values(LEADERBOARD_MESSAGES),
       ...Object.values(LORE_MESSAGES),
       ...Object.values(PERSONA_MESSAGES),
+      ...Object.values(IMPORT_MESSAGES),
       GEM_MESSAGES.insufficientGems,
     ].filter((m) => !m.includes('{'));
     expect(messages.filter((m) => !ru[m])).toEqual([]);

@@ -42,6 +42,7 @@ export const ROUTES = {
   season: '/season',
   lorebooks: '/lorebooks',
   personas: '/personas',
+  importSillyTavern: '/import/sillytavern',
   challenges: '/challenges',
   challengeRoom: (roomId: string, inviteCode?: string) =>
     `/challenges/rooms/${encodeURIComponent(roomId)}${inviteCode ? `?code=${encodeURIComponent(inviteCode)}` : ''}`,

@@ -95,6 +95,11 @@ export const ZBranchBody = z.strictObject({
   messageId: z.string({ error: CHAT_MESSAGES.messageNotFound }).regex(/^\d{1,18}$/, CHAT_MESSAGES.messageNotFound),
 });
 
+/** GET /api/chats/{id}/export: SillyTavern's chat file (JSONL), the one format so far. */
+export const ZChatExportQuery = z.strictObject({
+  format: z.enum(['jsonl'], { error: 'The export format is jsonl' }).default('jsonl'),
+});
+
 /** One character ({botId}), or a group of 2 to 8 ({botIds}, with a turn order; natural by default). */
 export const ZStartChatBody = z.union([
   z.strictObject({ botId: z.uuid('Bot not found') }),

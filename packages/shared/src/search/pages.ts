@@ -197,6 +197,18 @@ export const SEARCH_PAGES: readonly SearchPage[] = [
     description: { en: 'Who you are in your chats: a name and a description', ru: 'Кто вы в чатах: имя и описание' },
     keywords: ['persona', 'user', 'sillytavern', 'role', 'персона', 'роль'],
   },
+  {
+    id: 'page-import-sillytavern',
+    kind: 'docs',
+    path: ROUTES.importSillyTavern,
+    signedIn: true,
+    title: { en: 'Import from SillyTavern', ru: 'Импорт из SillyTavern' },
+    description: {
+      en: 'Bring your characters, chats, lorebooks and personas over',
+      ru: 'Перенести персонажей, чаты, лорбуки и персоны',
+    },
+    keywords: ['import', 'sillytavern', 'tavern', 'move', 'migrate', 'импорт', 'перенос', 'таверна'],
+  },
 ];
 
 /** A query's words as the pages are matched: lower case, letters and digits only. */

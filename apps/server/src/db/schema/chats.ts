@@ -93,8 +93,9 @@ export const chatMessages = pgTable(
     chargeKey: text('charge_key'),
     tokensUsed: integer('tokens_used'),
     /**
-     * A copy made by a branch (issue 20 §4, decision 032): never sent by anyone, so no counter of
-     * messages sent (quests, achievements, challenges, XP, the digest) counts it.
+     * A copy made by a branch (issue 20 §4, decision 032), or a message brought in by an import
+     * (§5): never sent here, so no counter of messages sent (quests, achievements, challenges, XP,
+     * the digest) counts it.
      */
     copied: boolean('copied').notNull().default(false),
     /** In a group chat, the character who said this reply (null for the user's, and in a one-to-one chat). */

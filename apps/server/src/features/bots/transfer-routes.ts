@@ -1,24 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import YAML from 'yaml';
 import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_FAILURES, BOT_MESSAGES } from '@app/shared/bots/messages';
 import { ZBot, ZBotIdParams, ZExportQuery, ZImportBody } from '@app/shared/bots/schemas';
-import { ZBotFields } from '@app/shared/bots/validation';
 import { bots } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/http-errors';
-import { processAvatar } from '../../lib/images';
 import { readUpload } from '../../plugins/uploads';
 import { requireBot, type Caller } from './access';
 import { avatarPng } from './avatar-source';
 import { userOf } from './caller';
-import { botToCard, cardToBotFields, OWN_EXTENSION, toCardV2, type ParsedCard } from './cards/character-card';
+import { botToCard, OWN_EXTENSION, toCardV2, type ParsedCard } from './cards/character-card';
+import { checkedCardFields, createBotFromCard, storePortrait } from './cards/create-from-card';
 import { importKindFromFileName, importTooLarge, readImport, type ImportKind } from './cards/import-file';
 import { writePngTextChunks } from '../../lib/png-text';
-import { adoptCardBook, lorebookForCard } from '../lorebooks';
-import { fieldsOf, getBotView, insertBot, updateBotFields } from './repository';
+import { lorebookForCard } from '../lorebooks';
+import { fieldsOf, getBotView, updateBotFields } from './repository';
 
 const tags = ['bot import and export'];
 
@@ -125,42 +123,24 @@ export const botTransferRoutes: FastifyPluginAsyncZod = async (app) => {
         card = readImport({ kind: format, bytes: Buffer.from(data, 'utf8') });
         overwrite = parsed.data.overwrite;
       }
-      const { fields, cardSource } = cardToBotFields(card);
-      const checked = ZBotFields.safeParse({ ...fields, visibility: 'private' });
-      if (!checked.success) {
-        const issue = checked.error.issues[0]!;
-        throw badRequest(issue.message, String(issue.path[0] ?? 'file'));
-      }
-      const avatarUrl = portrait ? await storePortrait(portrait) : undefined;
-
       const target = overwrite ? await overwritableBot(card, caller) : null;
-      if (target) {
-        const { visibility: _keep, ...rest } = checked.data;
-        const row = await db.transaction(async (tx) => {
-          const { bot } = await requireBot(tx, target, caller, 'write', { forUpdate: true });
-          const updated = await updateBotFields(tx, bot, { ...rest, ...(avatarUrl ? { avatarUrl } : { avatarUrl: bot.avatarUrl }) });
-          await tx.update(bots).set({ cardSource }).where(eq(bots.id, bot.id));
-          return { ...updated, cardSource };
-        });
-        const { role } = await requireBot(db, row.id, caller, 'write');
-        return reply.status(200).send(await getBotView(db, row, role, caller.id));
+      if (!target) {
+        const row = await createBotFromCard(db, app.storage, caller.id, card, portrait);
+        return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
       }
-      const row = await insertBot(db, caller.id, { ...checked.data, avatarUrl: avatarUrl ?? null }, { cardSource });
-      // The card's character_book becomes the bot's lorebook, its owner's to edit (decision 030).
-      await adoptCardBook(db, row);
-      return reply.status(201).send(await getBotView(db, row, 'owner', caller.id));
+      const { fields: checked, cardSource } = checkedCardFields(card);
+      const avatarUrl = portrait ? await storePortrait(app.storage, portrait) : undefined;
+      const { visibility: _keep, ...rest } = checked;
+      const row = await db.transaction(async (tx) => {
+        const { bot } = await requireBot(tx, target, caller, 'write', { forUpdate: true });
+        const updated = await updateBotFields(tx, bot, { ...rest, ...(avatarUrl ? { avatarUrl } : { avatarUrl: bot.avatarUrl }) });
+        await tx.update(bots).set({ cardSource }).where(eq(bots.id, bot.id));
+        return { ...updated, cardSource };
+      });
+      const { role } = await requireBot(db, row.id, caller, 'write');
+      return reply.status(200).send(await getBotView(db, row, role, caller.id));
     },
   );
-
-  /** A card's portrait becomes the avatar; one that can't be read leaves the bot without one. */
-  async function storePortrait(png: Buffer): Promise<string | undefined> {
-    try {
-      const image = await processAvatar(png, 'file', IMPORT_MAX_BYTES);
-      return await app.storage.put(`bots/imports/${randomUUID()}.webp`, image.data, image.contentType);
-    } catch {
-      return undefined;
-    }
-  }
 
   /** With overwrite, the bot that this file was exported from, when the caller may still edit it. */
   async function overwritableBot(card: ParsedCard, caller: Caller): Promise<string | null> {

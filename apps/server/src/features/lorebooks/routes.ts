@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LORE_LIMITS, LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
+import { LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
 import {
   ZBotLorebook,
   ZBotLorebookBody,
@@ -8,7 +8,6 @@ import {
   ZChatLorebooks,
   ZLorebook,
   ZLorebookBody,
-  ZLoreEntries,
   ZLorebookExportQuery,
   ZLorebookImportBody,
   ZLorebookList,
@@ -19,12 +18,13 @@ import { AppError, badRequest } from '../../lib/http-errors';
 import { isPng, readPngTextChunks } from '../../lib/png-text';
 import { requireAuth } from '../../plugins/auth';
 import { readUpload } from '../../plugins/uploads';
-import { readLorebook, toCharacterBook, toWorldFile } from './formats';
+import { toCharacterBook, toWorldFile } from './formats';
 import {
   attachToChat,
   chatLorebookList,
   createLorebook,
   deleteLorebook,
+  importLorebook,
   listLorebooks,
   lorebookView,
   requireLorebook,
@@ -111,13 +111,7 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
         json = parsed.data.data;
         fallbackName = parsed.data.name;
       }
-      // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
-      const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
-      if (!book) throw badRequest(M.notAFile, 'file');
-      const entries = ZLoreEntries.safeParse(book.entries);
-      if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
-      const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, LORE_LIMITS.bookName);
-      const row = await createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, LORE_LIMITS.description) });
+      const row = await importLorebook(db, ownerId, json, fallbackName);
       return reply.code(201).send(await lorebookView(db, row));
     },
   );

@@ -15,7 +15,7 @@ import { chatLorebooks, chats } from '../../db/schema/chats';
 import { lorebooks } from '../../db/schema/lorebooks';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { ScanBook } from './activation';
-import { fromCharacterBook, toCharacterBook } from './formats';
+import { fromCharacterBook, readLorebook, toCharacterBook } from './formats';
 
 type LorebookRow = typeof lorebooks.$inferSelect;
 
@@ -243,4 +243,19 @@ export async function lorebookForCard(db: Executor, lorebookId: string | null): 
   if (!lorebookId) return null;
   const [row] = await db.select().from(lorebooks).where(eq(lorebooks.id, lorebookId));
   return row ? toCharacterBook(row) : null;
+}
+
+/**
+ * A new lorebook of `ownerId` from a file's JSON: a world file, a card's character_book or a whole
+ * card (the import route, and the SillyTavern folder import). 400 when it is none of them, or
+ * when its entries are over the limits.
+ */
+export async function importLorebook(db: Executor, ownerId: string, json: unknown, fallbackName?: string): Promise<LorebookRow> {
+  // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
+  const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
+  if (!book) throw badRequest(M.notAFile, 'file');
+  const entries = ZLoreEntries.safeParse(book.entries);
+  if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
+  const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, LORE_LIMITS.bookName);
+  return createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, LORE_LIMITS.description) });
 }

@@ -4,3 +4,4 @@
  */
 export { personaRoutes } from './routes';
 export { chatPersonaSql, defaultSpeaker, setChatPersona, type Speaker } from './store';
+export { importPersona } from './import';

@@ -1,4 +1,4 @@
-import { Bot, CreditCard, FlaskConical, Gift, Globe, Loader2, LogOut, UserRound, VenetianMask } from 'lucide-react';
+import { Bot, CreditCard, FlaskConical, FolderInput, Gift, Globe, Loader2, LogOut, UserRound, VenetianMask } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
@@ -65,6 +65,10 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.myBots)}>
           <Bot />
           {t('nav.myBots')}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(ROUTES.importSillyTavern)}>
+          <FolderInput />
+          {t('nav.importSillyTavern')}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate(ROUTES.referrals)}>
           <Gift />

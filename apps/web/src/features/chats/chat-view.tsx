@@ -1,4 +1,4 @@
-import { AlertCircle, Coins, GitBranch, Info, Plus } from 'lucide-react';
+import { AlertCircle, Coins, Download, GitBranch, Info, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, apiDownload } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
@@ -114,6 +114,18 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
           {/* A group's stars would go to one of its characters: rated on their own pages instead. */}
           {group ? null : <RateButton rating={rating} />}
+          <Button
+            variant="ghost"
+            size="sm"
+            data-testid="export-chat"
+            aria-label={t('chat.exportJsonl')}
+            title={t('chat.exportJsonl')}
+            onClick={() =>
+              apiDownload(`/api/chats/${chat.id}/export?format=jsonl`, 'chat.jsonl').catch(() => toast.error(t('chat.exportFailed')))
+            }
+          >
+            <Download />
+          </Button>
           <Button variant="outline" size="sm" onClick={onNewChat} data-testid="new-chat" aria-label={t('chat.newChat')}>
             <Plus />
             <span className="hidden sm:inline">{t('chat.newChat')}</span>

@@ -1,4 +1,4 @@
-import { BookOpen, Bot, PlusCircle, SearchX } from 'lucide-react';
+import { BookOpen, Bot, FolderInput, PlusCircle, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOADING_SKELETON_CARDS } from '@app/shared/app/constants';
@@ -57,6 +57,12 @@ export function MyBotsPage() {
             </Link>
           </Button>
           <ImportButton />
+          <Button asChild variant="outline">
+            <Link to={ROUTES.importSillyTavern} data-testid="sillytavern-import-link">
+              <FolderInput />
+              {t('nav.importSillyTavern')}
+            </Link>
+          </Button>
           <Button asChild>
             <Link to={ROUTES.botsCreate}>
               <PlusCircle />

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { queryRows } from '../../db/client';
+import { importedItems } from '../../db/schema/imports';
+
+/** What a file became, by kind: the table and owner column that tell whether it still exists. */
+export type ItemKind = 'character' | 'world' | 'persona' | 'chat' | 'groupChat';
+
+const TARGETS: Record<ItemKind, { table: string; owner: string }> = {
+  character: { table: 'bots', owner: 'created_by' },
+  world: { table: 'lorebooks', owner: 'owner_id' },
+  persona: { table: 'personas', owner: 'owner_id' },
+  chat: { table: 'chats', owner: 'user_id' },
+  groupChat: { table: 'chats', owner: 'user_id' },
+};
+
+/** A file's key among a user's imported items: its kind and the digest of what it holds. */
+export function itemKey(kind: ItemKind, content: Uint8Array | string): string {
+  return `${kind}:${createHash('sha256').update(content).digest('base64url')}`;
+}
+
+class AlreadyImported extends Error {}
+
+/**
+ * Makes what a file becomes once per user: when an earlier import already made it (and it still
+ * exists: a deleted one is made again), answers that one; otherwise `make` runs in a transaction
+ * with the claim of the key, so that two imports of the same folder at once make it once (the
+ * second one's claim waits for the first's and finds it taken, and its work is rolled back).
+ * The claim is a plain insert, then a check in a statement of its own: a condition inside the
+ * insert's ON CONFLICT would read the tables as they were when the insert began, before the
+ * first import committed, and both would think the key free.
+ */
+export async function makeOnce(
+  db: Database,
+  by: { userId: string; importId: string },
+  kind: ItemKind,
+  key: string,
+  make: (tx: Executor) => Promise<string>,
+): Promise<{ id: string; created: boolean }> {
+  const { userId, importId } = by;
+  const existing = await findItem(db, userId, kind, key);
+  // Made by this very import (an earlier attempt of its job): made, not found.
+  if (existing) return { id: existing.id, created: existing.importId === importId };
+  try {
+    const id = await db.transaction(async (tx) => {
+      const id = await make(tx);
+      const claimed = await tx
+        .insert(importedItems)
+        .values({ userId, key, targetId: id, importId })
+        .onConflictDoNothing()
+        .returning({ id: importedItems.targetId });
+      if (claimed.length === 0 && !(await takeOver(tx, { userId, importId }, kind, key, id))) throw new AlreadyImported();
+      return id;
+    });
+    return { id, created: true };
+  } catch (err) {
+    if (!(err instanceof AlreadyImported)) throw err;
+    const found = await findItem(db, userId, kind, key);
+    if (!found) throw err;
+    return { id: found.id, created: false };
+  }
+}
+
+/**
+ * The key is taken: by a thing that still exists (made meanwhile by another import: false), or by
+ * one that is gone (the user deleted it: this one takes its place). A statement of its own, so it
+ * sees what the other import committed while this one's claim waited for it.
+ */
+async function takeOver(tx: Executor, by: { userId: string; importId: string }, kind: ItemKind, key: string, id: string): Promise<boolean> {
+  const { table } = TARGETS[kind];
+  const [stale] = await queryRows<{ target: string }>(
+    tx,
+    sql`select i.target_id as target from ${importedItems} i
+        where i.user_id = ${by.userId} and i.key = ${key}
+          and not exists (select 1 from ${sql.raw(table)} t where t.id = i.target_id)`,
+  );
+  if (!stale) return false;
+  // Only from that gone thing: another import taking it over at once changes target_id first, and this matches nothing.
+  const rows = await tx
+    .update(importedItems)
+    .set({ targetId: id, importId: by.importId, createdAt: new Date() })
+    .where(and(eq(importedItems.userId, by.userId), eq(importedItems.key, key), eq(importedItems.targetId, stale.target)))
+    .returning({ key: importedItems.key });
+  return rows.length > 0;
+}
+
+/** The thing an earlier import made of this file, while it exists and is still the user's. */
+async function findItem(
+  db: Executor,
+  userId: string,
+  kind: ItemKind,
+  key: string,
+): Promise<{ id: string; importId: string | null } | null> {
+  const { table, owner } = TARGETS[kind];
+  const [row] = await queryRows<{ id: string; importId: string | null }>(
+    db,
+    sql`select t.id, i.import_id as "importId" from ${importedItems} i join ${sql.raw(table)} t on t.id = i.target_id and t.${sql.raw(owner)} = ${userId}
+        where i.user_id = ${userId} and i.key = ${key}`,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { IMPORT_LIMITS, IMPORT_MESSAGES as M } from '@app/shared/imports/rules';
+import { ZImport, ZImportList, ZImportParams, ZImportStarted } from '@app/shared/imports/schemas';
+import { ERROR_CODES } from '@app/shared/http/errors';
+import { AppError, badRequest } from '../../lib/http-errors';
+import { LocalDiskStorage } from '../../lib/storage';
+import { requireAuth } from '../../plugins/auth';
+import { Folder } from './folder';
+import { planFiles } from './plan';
+import { runSillyTavernImport } from './run';
+import { activeImports, createImport, deleteImport, importView, listImports, requireImport } from './store';
+
+const tags = ['imports'];
+export const SILLYTAVERN_IMPORT_JOB = 'import.sillytavern';
+
+/** The upload of a folder (for the API document only: the files are streamed and checked in the handler). */
+const ZFolderUpload = z.unknown().meta({
+  type: 'object',
+  properties: {
+    file: {
+      type: 'array',
+      items: { type: 'string', format: 'binary' },
+      description:
+        'A .zip of a SillyTavern user data folder (data/<user>), or its files (each named by its path in the folder, such as chats/Seraphina/chat.jsonl)',
+    },
+  },
+});
+
+const tooLarge = () => new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooLarge, 'file');
+const isZip = (data: Buffer) => data.length >= 4 && data.readUInt32LE(0) === 0x04034b50;
+
+/**
+ * The upload as one zip: a zip sent alone is taken as it is; files are zipped by their paths
+ * (a browser sends a folder's files with their relative paths as names).
+ */
+async function readFolderUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(M.fileRequired, 'file');
+  const files: { path: string; data: Buffer }[] = [];
+  let bytes = 0;
+  try {
+    for await (const part of request.files({
+      // A file's name is its path inside the folder (chats/<character>/...): busboy keeps only the base name otherwise.
+      preservePath: true,
+      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: IMPORT_LIMITS.maxFiles + 1, parts: IMPORT_LIMITS.maxFiles + 10 },
+    })) {
+      if (files.length >= IMPORT_LIMITS.maxFiles) {
+        part.file.resume();
+        throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyFiles, 'file');
+      }
+      const data = await part.toBuffer();
+      bytes += data.length;
+      if (part.file.truncated || bytes > IMPORT_LIMITS.maxBytes) throw tooLarge();
+      // A name is a path inside the folder: never absolute, never above it.
+      const name = path.posix.normalize(part.filename.replace(/\\/g, '/')).replace(/^(\.\.\/|\/)+/, '');
+      files.push({ path: name || `file-${files.length}`, data });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooLarge();
+    throw badRequest(M.fileRequired, 'file');
+  }
+  if (files.length === 0) throw badRequest(M.fileRequired, 'file');
+  if (files.length === 1 && isZip(files[0]!.data)) return files[0]!.data;
+  return Buffer.from(Folder.zipFiles(files));
+}
+
+/**
+ * Moving in from SillyTavern (issue 20 §5): POST /api/imports/sillytavern starts a job, GET
+ * /api/imports/{id} tells how far it got and what it brought in.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, jobs } = app.ctx;
+  // Uploads wait in the private storage (DATA_DIR/private, never served), as data exports do.
+  const uploads = new LocalDiskStorage(path.join(config.dataDir, 'private'));
+
+  jobs.handle(SILLYTAVERN_IMPORT_JOB, async (payload, job) => {
+    const { importId, uploadKey } = z.object({ importId: z.string(), uploadKey: z.string() }).parse(payload);
+    await runSillyTavernImport({ db, storage: app.storage, uploads, log: app.log }, importId, uploadKey, job.attempts >= job.maxAttempts);
+  });
+
+  app.post(
+    '/sillytavern',
+    {
+      config: { access: 'user' },
+      bodyLimit: IMPORT_LIMITS.maxBytes + 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Starts an import of a SillyTavern user data folder (multipart: a .zip of it, or its files): characters, chats, group chats, lorebooks and personas; a file imported before is not imported again',
+        consumes: ['multipart/form-data'],
+        body: ZFolderUpload,
+        response: { 202: ZImportStarted },
+      },
+    },
+    async (request, reply) => {
+      const { user } = requireAuth(request);
+      if ((await activeImports(db, user.id)) >= IMPORT_LIMITS.activePerUser) {
+        throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
+      }
+      const zip = await readFolderUpload(request);
+      const folder = Folder.open(zip);
+      if (!folder || planFiles(folder.files).length === 0) throw badRequest(M.nothingToImport, 'file');
+      const uploadKey = await uploads.put(`imports/${user.id}/${randomBytes(16).toString('hex')}.zip`, zip, 'application/zip');
+      const row = await createImport(db, user.id, uploadKey).catch(async (err: unknown) => {
+        await uploads.delete(uploadKey).catch(() => undefined);
+        throw err;
+      });
+      // Queued after the row is committed, so that the queue's nudge finds the job at once.
+      try {
+        await jobs.enqueue(db, SILLYTAVERN_IMPORT_JOB, { importId: row.id, uploadKey }, { dedupeKey: row.id, maxAttempts: 3 });
+      } catch (err) {
+        await deleteImport(db, row.id);
+        await uploads.delete(uploadKey).catch(() => undefined);
+        throw err;
+      }
+      return reply.code(202).send({ id: row.id });
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: { access: 'user' },
+      schema: { tags, summary: "The caller's imports, newest first (the last 20)", response: { 200: ZImportList } },
+    },
+    async (request) => ({ items: await listImports(db, requireAuth(request).user.id) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'An import: its status, progress ({done, total} files) and report (what it made, and each file skipped with why)',
+        params: ZImportParams,
+        response: { 200: ZImport },
+      },
+    },
+    async (request) => importView(await requireImport(db, request.params.id, requireAuth(request).user.id)),
+  );
+};

@@ -1,0 +1,506 @@
+import { setImmediate as yieldToOthers } from 'node:timers/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { IMPORT_LIMITS, IMPORT_SKIP_REASONS, type ImportSkipCode } from '@app/shared/imports/rules';
+import { emptyReport, type ImportReport } from '@app/shared/imports/schemas';
+import { queryRows, type Database, type Executor } from '../../db/client';
+import { bots } from '../../db/schema/bots';
+import { imports } from '../../db/schema/imports';
+import { personas } from '../../db/schema/personas';
+import { AppError } from '../../lib/http-errors';
+import type { FileStorage } from '../../lib/storage';
+import { createBotFromCard, readImport, requireBot, type ImportKind } from '../bots';
+import { fillMacros, insertImportedChat, parseStChat, StChatError, type ImportedMessage, type StChat } from '../chats';
+import { attachToChat, importLorebook, setBotLorebook } from '../lorebooks';
+import { importPersona } from '../personas';
+import { Folder } from './folder';
+import { makeOnce, itemKey, type ItemKind } from './items';
+import { planFiles, stemOf, type PlannedFile } from './plan';
+import { groupOf, isGroup, isSettings, isWorld, personasOf, type StGroup } from './sillytavern';
+import { finishImport, saveProgress, type ImportRow } from './store';
+
+export interface ImportDeps {
+  db: Database;
+  /** Where avatars go (the public uploads). */
+  storage: FileStorage;
+  /** Where the upload waits (the private storage). */
+  uploads: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+// A batch of files unpacked at once: small enough that the event loop comes back often.
+const BATCH_FILES = 16;
+const BATCH_BYTES = 8 * 1024 * 1024;
+const PROGRESS_EVERY_MS = 250;
+// The report lists at most this many skipped files (a folder of broken files can't bloat it).
+const MAX_SKIPPED = 1_000;
+const MAX_TITLE = 200;
+
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * One run of a SillyTavern import (issue 20 §5): personas, then lorebooks, characters, chats and
+ * group chats, each file made once per user (items.ts), a broken file skipped and reported. The
+ * report and progress are saved as it goes; a retried job starts over and finds what its earlier
+ * attempt made (counted as made by this import, not as found).
+ */
+class ImportRun {
+  private readonly report: ImportReport = emptyReport();
+  private done = 0;
+  private total = 0;
+  private savedAt = 0;
+  private readonly botByAvatar = new Map<string, string>();
+  private readonly botByName = new Map<string, string>();
+  private readonly botNames = new Map<string, string>();
+  private readonly worldByName = new Map<string, string>();
+  private readonly personaByAvatar = new Map<string, string>();
+  /** Loose files (sent without a folder) read once to tell what they are. */
+  private readonly looseData = new Map<string, Uint8Array>();
+
+  constructor(
+    private readonly deps: ImportDeps,
+    private readonly row: ImportRow,
+    private readonly folder: Folder,
+  ) {}
+
+  private get userId() {
+    return this.row.userId;
+  }
+
+  async run(): Promise<ImportReport> {
+    const plan = await this.sortLoose(planFiles(this.folder.files));
+    const of = (kind: PlannedFile['kind']) => plan.filter((f) => f.kind === kind);
+    // Avatars are read with their personas; every other file is a step of the progress.
+    this.total = plan.filter((f) => f.kind !== 'avatar').length;
+    await this.save(true);
+    for (const file of of('loose')) this.skip(file, 'unsupported');
+    await this.importPersonas(of('settings'), of('avatar'));
+    await this.importWorlds(of('world'));
+    await this.importCharacters(of('character'));
+    await this.importChats(of('chat'));
+    await this.importGroups(of('group'), of('groupChat'));
+    return this.report;
+  }
+
+  // ---- the steps
+
+  private async importPersonas(settings: PlannedFile[], avatars: PlannedFile[]) {
+    const [had] = await this.deps.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(personas)
+      .where(eq(personas.ownerId, this.userId));
+    // SillyTavern's default persona becomes the default only for a user who had none.
+    const takeDefault = (had?.n ?? 0) === 0;
+    for await (const [file, bytes] of this.read(settings)) {
+      const json = bytes && jsonOf(bytes);
+      if (!json || !isSettings(json)) {
+        this.skip(file, bytes ? 'unsupported' : 'unreadable');
+        continue;
+      }
+      const found = personasOf(json);
+      const images = new Map<string, Uint8Array>();
+      const wanted = new Set(found.map((p) => lower(p.avatar)));
+      for await (const [avatar, data] of this.read(avatars.filter((a) => wanted.has(lower(a.name))))) {
+        if (data) images.set(lower(avatar.name), data);
+      }
+      for (const persona of found) {
+        try {
+          const { id, created } = await this.once('persona', itemKey('persona', `${persona.name}\0${persona.description}`), (tx) =>
+            importPersona(tx, this.deps.storage, this.userId, {
+              name: persona.name,
+              description: persona.description,
+              avatar: toBuffer(images.get(lower(persona.avatar))),
+              makeDefault: takeDefault && persona.isDefault,
+            }),
+          );
+          this.personaByAvatar.set(lower(persona.avatar), id);
+          this.count('personas', created);
+        } catch (err) {
+          if (!isRefusal(err)) throw err;
+          this.skip({ path: `${file.path} (${persona.name})` }, 'personaLimit');
+        }
+      }
+      await this.step();
+    }
+  }
+
+  private async importWorlds(files: PlannedFile[]) {
+    for await (const [file, bytes] of this.read(files)) {
+      const json = bytes && jsonOf(bytes);
+      if (!json || !isWorld(json)) {
+        this.skip(file, bytes ? 'notAWorld' : 'unreadable');
+        continue;
+      }
+      try {
+        const { id, created } = await this.once(
+          'world',
+          itemKey('world', bytes),
+          async (tx) => (await importLorebook(tx, this.userId, json, stemOf(file.name))).id,
+        );
+        this.worldByName.set(lower(stemOf(file.name)), id);
+        this.count('lorebooks', created);
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        this.skip(file, 'invalidWorld');
+        continue;
+      }
+      await this.step();
+    }
+  }
+
+  private async importCharacters(files: PlannedFile[]) {
+    for await (const [file, bytes] of this.read(files)) {
+      if (!bytes) {
+        this.skip(file, 'unreadable');
+        continue;
+      }
+      const kind: ImportKind = /\.png$/i.test(file.name) ? 'png' : /\.ya?ml$/i.test(file.name) ? 'yaml' : 'json';
+      const buffer = Buffer.from(bytes);
+      let card;
+      try {
+        card = readImport({ kind, bytes: buffer });
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        this.skip(file, (err as AppError).statusCode === 413 ? 'tooLong' : 'notACard');
+        continue;
+      }
+      try {
+        const { id, created } = await this.once('character', itemKey('character', bytes), async (tx) => {
+          const bot = await createBotFromCard(tx, this.deps.storage, this.userId, card, kind === 'png' ? buffer : null);
+          // SillyTavern links a character to a world by its name (the card's extensions.world).
+          const world = (card.data.extensions as Record<string, unknown> | undefined)?.world;
+          const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
+          if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
+          return bot.id;
+        });
+        const name = typeof card.data.name === 'string' ? card.data.name : stemOf(file.name);
+        this.botByAvatar.set(lower(file.name), id);
+        this.botByAvatar.set(lower(stemOf(file.name)), id);
+        if (!this.botByName.has(lower(name))) this.botByName.set(lower(name), id);
+        this.botNames.set(id, name);
+        this.count('characters', created);
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        this.skip(file, 'invalidCard');
+        continue;
+      }
+      await this.step();
+    }
+  }
+
+  private async importChats(files: PlannedFile[]) {
+    for await (const [file, bytes] of this.read(files)) {
+      const chat = this.chatOf(file, bytes);
+      if (!chat) continue;
+      const botId = await this.characterOf(file, chat);
+      if (!botId) {
+        this.skip(file, 'unknownCharacter');
+        continue;
+      }
+      await this.writeChat('chat', bytes!, chat, { botIds: [botId], title: chat.own.title ?? stemOf(file.name) });
+      await this.step();
+    }
+  }
+
+  private async importGroups(groupFiles: PlannedFile[], chatFiles: PlannedFile[]) {
+    const chatsByStem = new Map(chatFiles.map((f) => [lower(stemOf(f.name)), f]));
+    const used = new Set<string>();
+    for await (const [file, bytes] of this.read(groupFiles)) {
+      const group = bytes ? groupOf(jsonOf(bytes)) : null;
+      if (!group) {
+        this.skip(file, bytes ? 'unsupported' : 'unreadable');
+        continue;
+      }
+      const members = unique(group.members.map((avatar) => this.botByAvatar.get(lower(avatar))));
+      const files = group.chats.map((c) => chatsByStem.get(lower(c))).filter((f): f is PlannedFile => !!f && !used.has(f.path));
+      for (const f of files) used.add(f.path);
+      for await (const [chatFile, chatBytes] of this.read(files)) {
+        await this.importGroupChat(chatFile, chatBytes, members, group);
+      }
+      await this.step();
+    }
+    // Group chats without their group file: our own export names its characters.
+    const rest = chatFiles.filter((f) => !used.has(f.path));
+    for await (const [file, bytes] of this.read(rest)) {
+      const chat = this.chatOf(file, bytes);
+      if (!chat) continue;
+      const members = unique(await Promise.all((chat.own.botIds ?? []).map((id) => this.readableBot(id))));
+      await this.importGroupChat(file, bytes, members, { name: chat.own.title ?? stemOf(file.name), turnOrder: 'natural' }, chat);
+    }
+  }
+
+  private async importGroupChat(
+    file: PlannedFile,
+    bytes: Uint8Array | null,
+    members: string[],
+    group: Pick<StGroup, 'name' | 'turnOrder'>,
+    parsed?: StChat,
+  ) {
+    const chat = parsed ?? this.chatOf(file, bytes);
+    if (!chat) return;
+    if (members.length === 0) return this.skip(file, 'unknownCharacter');
+    if (members.length > 8) return this.skip(file, 'groupSize');
+    const names = await this.namesOf(members);
+    const speakerOf = (m: StChat['messages'][number]) =>
+      (m.own.botId && members.includes(m.own.botId) ? m.own.botId : undefined) ??
+      (m.avatar ? this.botByAvatar.get(lower(m.avatar)) : undefined) ??
+      members.find((id) => lower(names.get(id) ?? '') === lower(m.name)) ??
+      members[0]!;
+    await this.writeChat('groupChat', bytes!, chat, {
+      botIds: members,
+      title: chat.own.title ?? group.name,
+      turnOrder: members.length > 1 ? group.turnOrder : null,
+      speakerOf: members.length > 1 ? speakerOf : undefined,
+    });
+    await this.step();
+  }
+
+  // ---- chats
+
+  /** A chat file read, or null (skipped and reported) when it is broken, empty or too long. */
+  private chatOf(file: PlannedFile, bytes: Uint8Array | null): StChat | null {
+    if (!bytes) {
+      this.skip(file, 'unreadable');
+      return null;
+    }
+    let chat: StChat;
+    try {
+      chat = parseStChat(Buffer.from(bytes).toString('utf8'));
+    } catch (err) {
+      if (!(err instanceof StChatError)) throw err;
+      this.skip(file, 'brokenChat');
+      return null;
+    }
+    if (chat.messages.length === 0) this.skip(file, 'emptyChat');
+    else if (chat.messages.length > IMPORT_LIMITS.maxMessages) this.skip(file, 'tooLong');
+    else return chat;
+    return null;
+  }
+
+  /** A one-to-one chat's character: its folder's, the one our export names, or the user's of the header's name. */
+  private async characterOf(file: PlannedFile, chat: StChat): Promise<string | null> {
+    const byFolder = file.characterFolder ? this.botByAvatar.get(lower(file.characterFolder)) : undefined;
+    if (byFolder) return byFolder;
+    const own = chat.own.botIds?.[0];
+    if (own) {
+      const id = await this.readableBot(own);
+      if (id) return id;
+    }
+    const name = chat.characterName ?? (file.characterFolder ? stemOf(file.characterFolder) : null);
+    if (!name) return null;
+    const byName = this.botByName.get(lower(name));
+    if (byName) return byName;
+    const [row] = await this.deps.db
+      .select({ id: bots.id })
+      .from(bots)
+      .where(and(eq(bots.createdBy, this.userId), sql`lower(${bots.name}) = ${lower(name)}`))
+      .orderBy(sql`${bots.createdAt} desc`)
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** A bot by id when the user may chat with it (our own export names its bots by id), else undefined. */
+  private async readableBot(id: string): Promise<string | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    try {
+      const { bot } = await requireBot(this.deps.db, id, { id: this.userId, role: 'user' }, 'read');
+      this.botNames.set(bot.id, bot.name);
+      return bot.id;
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      return undefined;
+    }
+  }
+
+  private async namesOf(ids: string[]): Promise<Map<string, string>> {
+    const missing = ids.filter((id) => !this.botNames.has(id));
+    if (missing.length > 0) {
+      const rows = await queryRows<{ id: string; name: string }>(
+        this.deps.db,
+        sql`select id, name from ${bots} where id in (${sql.join(
+          missing.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      for (const r of rows) this.botNames.set(r.id, r.name);
+    }
+    return this.botNames;
+  }
+
+  private async writeChat(
+    kind: ItemKind,
+    bytes: Uint8Array,
+    chat: StChat,
+    how: {
+      botIds: string[];
+      title: string;
+      turnOrder?: StGroup['turnOrder'] | null;
+      speakerOf?: (m: StChat['messages'][number]) => string;
+    },
+  ) {
+    const start = chat.createdAt ?? chat.messages.find((m) => m.sentAt)?.sentAt ?? new Date();
+    let last = start;
+    const userName = chat.userName ?? chat.messages.find((m) => m.isUser)?.name ?? 'User';
+    const messages: ImportedMessage[] = chat.messages.map((m) => {
+      last = m.sentAt ?? last;
+      // SillyTavern fills {{user}} and {{char}} when it shows a text; a greeting's other swipes keep them raw in the file.
+      const fill = (text: string) => (text.includes('{{') ? fillMacros(text, m.name, userName) : text);
+      return {
+        role: m.isUser ? 'user' : 'assistant',
+        botId: !m.isUser && how.speakerOf ? how.speakerOf(m) : null,
+        variants: m.isUser ? m.swipes : m.swipes.map(fill),
+        selected: m.swipeId,
+        sentAt: last,
+      };
+    });
+    const personaId = chat.persona ? (this.personaByAvatar.get(lower(chat.persona)) ?? null) : null;
+    const worldId = chat.world ? this.worldByName.get(lower(chat.world)) : undefined;
+    const { created } = await this.once(kind, itemKey(kind, bytes), async (tx) => {
+      const id = await insertImportedChat(tx, {
+        userId: this.userId,
+        botIds: how.botIds,
+        title: how.title.trim().slice(0, MAX_TITLE) || 'Imported chat',
+        personaId,
+        turnOrder: how.turnOrder ?? null,
+        createdAt: start,
+        messages,
+      });
+      if (worldId) await attachToChat(tx, id, this.userId, worldId);
+      return id;
+    });
+    this.count('chats', created);
+    if (kind === 'groupChat' && how.botIds.length > 1) this.count('groups', created);
+    if (created) this.report.messages += messages.length;
+  }
+
+  // ---- the bookkeeping
+
+  /** What sent files are, by their content (a folder's files are known by where they are). */
+  private async sortLoose(plan: PlannedFile[]): Promise<PlannedFile[]> {
+    const loose = plan.filter((f) => f.kind === 'loose');
+    for await (const [file, bytes] of this.read(loose)) {
+      if (!bytes) continue;
+      this.looseData.set(file.path, bytes);
+      if (/\.(png|ya?ml)$/i.test(file.name)) file.kind = 'character';
+      else if (/\.jsonl$/i.test(file.name)) file.kind = isGroupChat(bytes) ? 'groupChat' : 'chat';
+      else {
+        const json = jsonOf(bytes);
+        file.kind = isSettings(json) ? 'settings' : isWorld(json) ? 'world' : isGroup(json) ? 'group' : 'character';
+      }
+    }
+    return plan;
+  }
+
+  /** The files' bytes a batch at a time (null for a file that can't be unpacked), giving the event loop back between batches. */
+  private async *read(files: PlannedFile[]): AsyncGenerator<[PlannedFile, Uint8Array | null]> {
+    let batch: PlannedFile[] = [];
+    let bytes = 0;
+    const flush = async function* (this: ImportRun): AsyncGenerator<[PlannedFile, Uint8Array | null]> {
+      const unread = batch.filter((f) => !this.looseData.has(f.path));
+      const data = unread.length > 0 ? this.folder.read(unread.map((f) => f.path)) : {};
+      for (const f of batch) yield [f, this.looseData.get(f.path) ?? data[f.path] ?? null];
+      batch = [];
+      bytes = 0;
+      await yieldToOthers();
+    };
+    for (const file of files) {
+      if (file.size > IMPORT_LIMITS.maxFileBytes) {
+        this.skip(file, 'tooLong');
+        continue;
+      }
+      batch.push(file);
+      bytes += file.size;
+      if (batch.length >= BATCH_FILES || bytes >= BATCH_BYTES) yield* flush.call(this);
+    }
+    if (batch.length > 0) yield* flush.call(this);
+  }
+
+  private once(kind: ItemKind, key: string, make: (tx: Executor) => Promise<string>) {
+    return makeOnce(this.deps.db, { userId: this.userId, importId: this.row.id }, kind, key, make);
+  }
+
+  private count(what: 'characters' | 'chats' | 'groups' | 'lorebooks' | 'personas', created: boolean) {
+    if (created) this.report[what] += 1;
+    else if (what !== 'groups') this.report.alreadyImported += 1;
+  }
+
+  private skip(file: Pick<PlannedFile, 'path'>, code: ImportSkipCode) {
+    if (this.report.skipped.length < MAX_SKIPPED) this.report.skipped.push({ file: file.path, code, reason: IMPORT_SKIP_REASONS[code] });
+    this.done += 1;
+  }
+
+  private async step() {
+    this.done += 1;
+    await this.save();
+  }
+
+  async save(force = false) {
+    if (!force && Date.now() - this.savedAt < PROGRESS_EVERY_MS) return;
+    this.savedAt = Date.now();
+    await saveProgress(this.deps.db, this.row.id, { done: Math.min(this.done, this.total), total: this.total, report: this.report });
+  }
+
+  get progress() {
+    return { done: this.total, total: this.total, report: this.report };
+  }
+}
+
+const unique = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
+const toBuffer = (data: Uint8Array | undefined) => (data ? Buffer.from(data) : null);
+
+/** A refusal of the areas' own (a 4xx AppError): the file is skipped. Anything else stops the run (the job retries). */
+const isRefusal = (err: unknown) => err instanceof AppError && err.statusCode < 500;
+
+/** A chat file of ours that names more than one character (a group chat's export). */
+function isGroupChat(bytes: Uint8Array): boolean {
+  const firstLine = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024)))
+    .toString('utf8')
+    .split('\n', 1)[0]!;
+  try {
+    return (parseStChat(firstLine).own.botIds?.length ?? 0) > 1;
+  } catch {
+    return false;
+  }
+}
+
+function jsonOf(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(
+      Buffer.from(bytes)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The job of one import: runs it, saves its end (done, or failed once the job's attempts are
+ * spent) and deletes the upload. An import that is gone (its user deleted meanwhile) only has its
+ * upload deleted.
+ */
+export async function runSillyTavernImport(deps: ImportDeps, importId: string, uploadKey: string, lastAttempt: boolean): Promise<void> {
+  const [row] = await deps.db.select().from(imports).where(eq(imports.id, importId));
+  if (!row || row.status === 'done' || row.status === 'failed') {
+    await deps.uploads.delete(uploadKey);
+    return;
+  }
+  const zip = row.storageKey ? await deps.uploads.read(row.storageKey) : null;
+  const folder = zip ? Folder.open(zip) : null;
+  if (!folder) {
+    await finishImport(deps.db, row.id, { status: 'failed' });
+    await deps.uploads.delete(uploadKey);
+    return;
+  }
+  const run = new ImportRun(deps, row, folder);
+  try {
+    const report = await run.run();
+    await finishImport(deps.db, row.id, { status: 'done', ...run.progress, report });
+  } catch (err) {
+    if (!lastAttempt) throw err;
+    deps.log.error({ err, importId }, 'a SillyTavern import failed');
+    await finishImport(deps.db, row.id, { status: 'failed' });
+  }
+  await deps.uploads.delete(uploadKey);
+}
