@@ -48,8 +48,9 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
 }
 
 /** The whole app on `handle`, as production runs it, with no web app, no demo data and no rate limit in the way. */
-export async function openBenchApp(handle: DatabaseHandle) {
+export async function openBenchApp(handle: DatabaseHandle, env: Record<string, string> = {}) {
   const config = loadConfig({
+    ...env,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',

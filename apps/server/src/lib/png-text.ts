@@ -78,3 +78,23 @@ export function writePngTextChunks(png: Buffer, entries: Record<string, string>)
   }
   return Buffer.concat(parts);
 }
+
+// The chunks a picture needs (the rest, text and metadata, is dropped): header, palette,
+// transparency, gamma and colour space, the image data, the end.
+const PICTURE_CHUNKS = new Set(['IHDR', 'PLTE', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'IDAT', 'IEND']);
+
+/**
+ * The picture of a PNG without its text and other metadata (a card's portrait without the card),
+ * and its size, with nothing decoded: for a PNG kept as it is. PngError when it can't be walked.
+ * @example pngPicture(cardPng).width // 400
+ */
+export function pngPicture(buf: Buffer): { data: Buffer; width: number; height: number } {
+  const parts: Buffer[] = [SIGNATURE];
+  let size: { width: number; height: number } | null = null;
+  for (const chunk of chunks(buf)) {
+    if (chunk.type === 'IHDR' && chunk.data.length >= 8) size = { width: chunk.data.readUInt32BE(0), height: chunk.data.readUInt32BE(4) };
+    if (PICTURE_CHUNKS.has(chunk.type)) parts.push(buf.subarray(chunk.start, chunk.end));
+  }
+  if (!size) throw new PngError('no IHDR chunk');
+  return { data: Buffer.concat(parts), ...size };
+}

@@ -56,7 +56,8 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
       await get<{ items: { id: string; name: string; avatarUrl: string | null; visibility: string }[] }>(user, '/api/bots/my?limit=50')
     ).items;
     expect(bots.map((b) => b.name).sort()).toEqual(['Captain Mira', 'Old Tobin', 'Seraphina']);
-    expect(bots.every((b) => b.avatarUrl?.startsWith('/uploads/') && b.visibility === 'private')).toBe(true);
+    // Portraits are kept as PNG to import fast, then made 512 px WebP by the job that follows (run here).
+    expect(bots.every((b) => /^\/uploads\/.+\.webp$/.test(b.avatarUrl ?? '') && b.visibility === 'private')).toBe(true);
     const mira = bots.find((b) => b.name === 'Captain Mira')!;
     const books = (await get<{ items: { id: string; name: string; entryCount: number }[] }>(user, '/api/lorebooks')).items;
     expect(books.map((b) => b.name).sort()).toEqual(expect.arrayContaining(['Eldoria', 'Harbor Lore']));

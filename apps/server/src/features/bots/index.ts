@@ -6,5 +6,5 @@ export { requireBot, type BotRow } from './access';
 export { deleteAvatarFile } from './avatar-files';
 export { botRoutes } from './routes';
 export { containsPattern, searchColumns } from './search';
-export { createBotFromCard } from './cards/create-from-card';
+export { createBotFromCard, optimizeImportedAvatars } from './cards/create-from-card';
 export { readImport, type ImportKind } from './cards/import-file';

@@ -37,9 +37,11 @@ export async function makeOnce(
   kind: ItemKind,
   key: string,
   make: (tx: Executor) => Promise<string>,
+  /** The keys the user had when the run began (itemKeys): a key not among them needs no lookup first. */
+  known?: Set<string>,
 ): Promise<{ id: string; created: boolean }> {
   const { userId, importId } = by;
-  const existing = await findItem(db, userId, kind, key);
+  const existing = known && !known.has(key) ? null : await findItem(db, userId, kind, key);
   // Made by this very import (an earlier attempt of its job): made, not found.
   if (existing) return { id: existing.id, created: existing.importId === importId };
   try {
@@ -99,4 +101,19 @@ async function findItem(
         where i.user_id = ${userId} and i.key = ${key}`,
   );
   return row ?? null;
+}
+
+/** The bots an import made (its characters), for the work that follows it. */
+export async function botsOfImport(db: Executor, importId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select target_id as id from ${importedItems} where import_id = ${importId} and key like 'character:%'`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Every key a user's imports have claimed (read once when a run begins). */
+export async function itemKeys(db: Executor, userId: string): Promise<Set<string>> {
+  const rows = await db.select({ key: importedItems.key }).from(importedItems).where(eq(importedItems.userId, userId));
+  return new Set(rows.map((r) => r.key));
 }

@@ -9,6 +9,8 @@ import { ERROR_CODES } from '@app/shared/http/errors';
 import { AppError, badRequest } from '../../lib/http-errors';
 import { LocalDiskStorage } from '../../lib/storage';
 import { requireAuth } from '../../plugins/auth';
+import { optimizeImportedAvatars } from '../bots';
+import { botsOfImport } from './items';
 import { Folder } from './folder';
 import { planFiles } from './plan';
 import { runSillyTavernImport } from './run';
@@ -16,6 +18,7 @@ import { activeImports, createImport, deleteImport, importView, listImports, req
 
 const tags = ['imports'];
 export const SILLYTAVERN_IMPORT_JOB = 'import.sillytavern';
+const IMPORTED_AVATARS_JOB = 'import.avatars';
 
 /** The upload of a folder (for the API document only: the files are streamed and checked in the handler). */
 const ZFolderUpload = z.unknown().meta({
@@ -81,6 +84,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   jobs.handle(SILLYTAVERN_IMPORT_JOB, async (payload, job) => {
     const { importId, uploadKey } = z.object({ importId: z.string(), uploadKey: z.string() }).parse(payload);
     await runSillyTavernImport({ db, storage: app.storage, uploads, log: app.log }, importId, uploadKey, job.attempts >= job.maxAttempts);
+    // The portraits were kept as PNG to import fast: made WebP now, in the background.
+    await jobs.enqueue(db, IMPORTED_AVATARS_JOB, { importId }, { dedupeKey: importId });
+  });
+  jobs.handle(IMPORTED_AVATARS_JOB, async (payload) => {
+    const { importId } = z.object({ importId: z.string() }).parse(payload);
+    await optimizeImportedAvatars(db, app.storage, await botsOfImport(db, importId));
   });
 
   app.post(

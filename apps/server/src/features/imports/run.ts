@@ -14,7 +14,7 @@ import { fillMacros, insertImportedChat, parseStChat, StChatError, type Imported
 import { attachToChat, importLorebook, setBotLorebook } from '../lorebooks';
 import { importPersona } from '../personas';
 import { Folder } from './folder';
-import { makeOnce, itemKey, type ItemKind } from './items';
+import { itemKey, itemKeys, makeOnce, type ItemKind } from './items';
 import { planFiles, stemOf, type PlannedFile } from './plan';
 import { groupOf, isGroup, isSettings, isWorld, personasOf, type StGroup } from './sillytavern';
 import { finishImport, saveProgress, type ImportRow } from './store';
@@ -54,6 +54,8 @@ class ImportRun {
   private readonly botNames = new Map<string, string>();
   private readonly worldByName = new Map<string, string>();
   private readonly personaByAvatar = new Map<string, string>();
+  /** The keys of the user's earlier imports, read once: a new file's claim needs no lookup first. */
+  private known = new Set<string>();
   /** Loose files (sent without a folder) read once to tell what they are. */
   private readonly looseData = new Map<string, Uint8Array>();
 
@@ -68,6 +70,7 @@ class ImportRun {
   }
 
   async run(): Promise<ImportReport> {
+    this.known = await itemKeys(this.deps.db, this.userId);
     const plan = await this.sortLoose(planFiles(this.folder.files));
     const of = (kind: PlannedFile['kind']) => plan.filter((f) => f.kind === kind);
     // Avatars are read with their personas; every other file is a step of the progress.
@@ -166,7 +169,9 @@ class ImportRun {
       }
       try {
         const { id, created } = await this.once('character', itemKey('character', bytes), async (tx) => {
-          const bot = await createBotFromCard(tx, this.deps.storage, this.userId, card, kind === 'png' ? buffer : null);
+          const bot = await createBotFromCard(tx, this.deps.storage, this.userId, card, kind === 'png' ? buffer : null, {
+            portraitAsIs: true,
+          });
           // SillyTavern links a character to a world by its name (the card's extensions.world).
           const world = (card.data.extensions as Record<string, unknown> | undefined)?.world;
           const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
@@ -416,7 +421,7 @@ class ImportRun {
   }
 
   private once(kind: ItemKind, key: string, make: (tx: Executor) => Promise<string>) {
-    return makeOnce(this.deps.db, { userId: this.userId, importId: this.row.id }, kind, key, make);
+    return makeOnce(this.deps.db, { userId: this.userId, importId: this.row.id }, kind, key, make, this.known);
   }
 
   private count(what: 'characters' | 'chats' | 'groups' | 'lorebooks' | 'personas', created: boolean) {

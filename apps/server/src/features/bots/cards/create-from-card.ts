@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { ZBotFields } from '@app/shared/bots/validation';
 import type { Executor } from '../../../db/client';
 import { badRequest } from '../../../lib/http-errors';
 import { processAvatar } from '../../../lib/images';
-import type { FileStorage } from '../../../lib/storage';
+import { pngPicture } from '../../../lib/png-text';
+import { UPLOADS_PREFIX, type FileStorage } from '../../../lib/storage';
+import { bots } from '../../../db/schema/bots';
 import { adoptCardBook } from '../../lorebooks';
 import type { BotRow } from '../access';
 import { insertBot } from '../repository';
@@ -31,10 +34,57 @@ export function checkedCardFields(card: ParsedCard) {
   return { fields: checked.data, cardSource };
 }
 
+// Where a portrait kept as it is waits for its WebP (optimizeImportedAvatars), and the largest one kept so.
+const PNG_PORTRAITS = 'bots/imports/png/';
+const MAX_KEPT_SIDE = 4096;
+
+/**
+ * A card's portrait stored as it came, without the card's text (no decoding: a tenth of a
+ * millisecond instead of tens), for an import of thousands; optimizeImportedAvatars makes it a
+ * WebP later. A PNG that can't be walked, or is larger than 4096 px a side, goes the usual way.
+ */
+async function storePortraitAsIs(storage: FileStorage, png: Buffer): Promise<string | undefined> {
+  let picture;
+  try {
+    picture = pngPicture(png);
+  } catch {
+    return undefined;
+  }
+  if (picture.width < 1 || picture.height < 1 || picture.width > MAX_KEPT_SIDE || picture.height > MAX_KEPT_SIDE) {
+    return storePortrait(storage, png);
+  }
+  return storage.put(`${PNG_PORTRAITS}${randomUUID()}.png`, picture.data, 'image/png');
+}
+
+/**
+ * The portraits that bots of an import kept as PNG, made 512 px WebP like every avatar; a bot whose
+ * avatar changed meanwhile keeps its new one. Runs after the import, in the background.
+ */
+export async function optimizeImportedAvatars(db: Executor, storage: FileStorage, botIds: string[]): Promise<number> {
+  let done = 0;
+  for (const id of botIds) {
+    const [bot] = await db.select({ avatarUrl: bots.avatarUrl }).from(bots).where(eq(bots.id, id));
+    const old = bot?.avatarUrl;
+    if (!old?.startsWith(`${UPLOADS_PREFIX}${PNG_PORTRAITS}`)) continue;
+    const png = await storage.read(old);
+    const url = png ? await storePortrait(storage, png) : undefined;
+    if (!url) continue;
+    const changed = await db
+      .update(bots)
+      .set({ avatarUrl: url })
+      .where(and(eq(bots.id, id), eq(bots.avatarUrl, old)))
+      .returning({ id: bots.id });
+    await storage.delete(changed.length > 0 ? old : url);
+    done += changed.length;
+  }
+  return done;
+}
+
 /**
  * A new private bot of `ownerId` from a card (the card import, and the SillyTavern folder
  * import): its portrait becomes the avatar, its character_book the bot's lorebook (decision 030).
- * A failure after the portrait is stored deletes it again.
+ * With `portraitAsIs` the portrait is kept as its PNG, to be made a WebP later
+ * (optimizeImportedAvatars). A failure after the portrait is stored deletes it again.
  */
 export async function createBotFromCard(
   db: Executor,
@@ -42,9 +92,10 @@ export async function createBotFromCard(
   ownerId: string,
   card: ParsedCard,
   portrait: Buffer | null,
+  opts: { portraitAsIs?: boolean } = {},
 ): Promise<BotRow> {
   const { fields, cardSource } = checkedCardFields(card);
-  const avatarUrl = portrait ? await storePortrait(storage, portrait) : undefined;
+  const avatarUrl = portrait ? await (opts.portraitAsIs ? storePortraitAsIs : storePortrait)(storage, portrait) : undefined;
   try {
     const row = await insertBot(db, ownerId, { ...fields, avatarUrl: avatarUrl ?? null }, { cardSource });
     // The row as inserted (its answer shows the card's book as it came); lorebookId says where the book went.
