@@ -7,7 +7,7 @@ import type { Chat } from '@app/shared/chats/schemas';
 import type { Persona } from '@app/shared/personas/schemas';
 import { IMPORT_MESSAGES } from '@app/shared/imports/rules';
 import { queryRows } from '../../src/db/client';
-import { makeOnce, itemKey } from '../../src/features/imports/items';
+import { itemKey, makeMany, makeOnce } from '../../src/features/imports/items';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { filesUnder, folderUpload, importState, runImport, ST_FIXTURES, startImport, storedMessages, zipOf } from './helpers';
 
@@ -155,6 +155,22 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
     expect(made.filter((m) => m.created)).toHaveLength(1);
     expect(new Set(made.map((m) => m.id)).size).toBe(1);
     expect((await counts(user.user.id)).books).toBe(1);
+
+    // The same in batches (a folder of thousands): 20 batches of the same three files at once, and one file twice in a batch.
+    const files = ['a', 'b', 'c', 'a'].map((name) => ({ key: itemKey('world', `batch ${name}`), name }));
+    const batches = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        makeMany(t.app.ctx.db, { userId: user.user.id, importId: crypto.randomUUID() }, 'world', files, async (tx, items) => {
+          const ids: string[] = [];
+          for (const item of items) ids.push((await importLorebook(tx, user.user.id, { entries: {} }, item.name)).id);
+          return ids;
+        }),
+      ),
+    );
+    expect(batches.flat().filter((m) => m.created)).toHaveLength(3);
+    for (const batch of batches) expect(batch[3]!.id).toBe(batch[0]!.id);
+    expect(new Set(batches.flat().map((m) => m.id)).size).toBe(3);
+    expect((await counts(user.user.id)).books).toBe(4);
   });
 
   it('skips and reports a broken file, imports the rest, and never leaves half a chat', async () => {

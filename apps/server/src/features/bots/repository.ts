@@ -309,6 +309,33 @@ export async function insertBot(
   return row!;
 }
 
+/**
+ * Creates many bots of `ownerId` in one statement (a folder import), each from validated fields,
+ * with the ids given (so that the caller knows which row is which). Answers the rows in order.
+ */
+export async function insertBots(
+  db: Executor,
+  ownerId: string,
+  items: { id: string; fields: BotFields; cardSource: CardSource | null }[],
+): Promise<BotRow[]> {
+  for (const category of new Set(items.map((i) => i.fields.category))) await assertCategory(db, category);
+  const rows = await db
+    .insert(bots)
+    .values(
+      items.map(({ id, fields, cardSource }) => ({
+        ...(fieldColumns(fields) as typeof bots.$inferInsert),
+        imageGeneration: { ...DEFAULT_IMAGE_GENERATION, ...fields.imageGeneration },
+        videoGeneration: { ...DEFAULT_VIDEO_GENERATION, ...fields.videoGeneration },
+        id,
+        cardSource,
+        createdBy: ownerId,
+      })),
+    )
+    .returning();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((i) => byId.get(i.id)!);
+}
+
 /** Applies a validated PATCH; answers the updated row. */
 export async function updateBotFields(db: Executor, current: BotRow, fields: Partial<BotFields>): Promise<BotRow> {
   await assertCategory(db, fields.category);

@@ -65,6 +65,71 @@ export async function makeOnce(
 }
 
 /**
+ * makeOnce for many files in one transaction (a folder of thousands): `make` makes them all in a
+ * few statements and answers their ids in order; their claims go in at once. A key that an
+ * earlier import claimed is answered as found; one that another import claims meanwhile (or that
+ * `make` was given twice) has what was made for it deleted again before the commit, and is answered
+ * with the other's. Answers one outcome per item, in order.
+ */
+export async function makeMany<T extends { key: string }>(
+  db: Database,
+  by: { userId: string; importId: string },
+  kind: ItemKind,
+  items: T[],
+  make: (tx: Executor, items: T[]) => Promise<string[]>,
+  known?: Set<string>,
+): Promise<{ id: string; created: boolean }[]> {
+  const out = new Array<{ id: string; created: boolean } | null>(items.length).fill(null);
+  const fresh: number[] = [];
+  for (const [i, item] of items.entries()) {
+    const existing = known && !known.has(item.key) ? null : await findItem(db, by.userId, kind, item.key);
+    if (existing) out[i] = { id: existing.id, created: existing.importId === by.importId };
+    else fresh.push(i);
+  }
+  const lost: number[] = [];
+  if (fresh.length > 0) {
+    await db.transaction(async (tx) => {
+      const ids = await make(
+        tx,
+        fresh.map((i) => items[i]!),
+      );
+      const claimed = new Set(
+        (
+          await tx
+            .insert(importedItems)
+            .values(fresh.map((i, n) => ({ userId: by.userId, key: items[i]!.key, targetId: ids[n]!, importId: by.importId })))
+            .onConflictDoNothing()
+            .returning({ targetId: importedItems.targetId })
+        ).map((r) => r.targetId),
+      );
+      const undo: string[] = [];
+      for (const [n, i] of fresh.entries()) {
+        const id = ids[n]!;
+        if (claimed.has(id) || (await takeOver(tx, by, kind, items[i]!.key, id))) out[i] = { id, created: true };
+        else {
+          undo.push(id);
+          lost.push(i);
+        }
+      }
+      if (undo.length > 0) {
+        await tx.execute(
+          sql`delete from ${sql.raw(TARGETS[kind].table)} where id in (${sql.join(
+            undo.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      }
+    });
+  }
+  for (const i of lost) {
+    const found = await findItem(db, by.userId, kind, items[i]!.key);
+    if (!found) throw new Error(`an imported item vanished: ${kind}`);
+    out[i] = { id: found.id, created: false };
+  }
+  return out as { id: string; created: boolean }[];
+}
+
+/**
  * The key is taken: by a thing that still exists (made meanwhile by another import: false), or by
  * one that is gone (the user deleted it: this one takes its place). A statement of its own, so it
  * sees what the other import committed while this one's claim waited for it.

@@ -9,12 +9,20 @@ import { imports } from '../../db/schema/imports';
 import { personas } from '../../db/schema/personas';
 import { AppError } from '../../lib/http-errors';
 import type { FileStorage } from '../../lib/storage';
-import { createBotFromCard, readImport, requireBot, type ImportKind } from '../bots';
-import { fillMacros, insertImportedChat, parseStChat, StChatError, type ImportedMessage, type StChat } from '../chats';
+import {
+  checkedCardFields,
+  createBotsFromCards,
+  readImport,
+  requireBot,
+  type CheckedCard,
+  type ImportKind,
+  type ParsedCard,
+} from '../bots';
+import { fillMacros, insertImportedChats, parseStChat, StChatError, type ImportedChat, type ImportedMessage, type StChat } from '../chats';
 import { attachToChat, importLorebook, setBotLorebook } from '../lorebooks';
 import { importPersona } from '../personas';
 import { Folder } from './folder';
-import { itemKey, itemKeys, makeOnce, type ItemKind } from './items';
+import { itemKey, itemKeys, makeMany, makeOnce, type ItemKind } from './items';
 import { planFiles, stemOf, type PlannedFile } from './plan';
 import { groupOf, isGroup, isSettings, isWorld, personasOf, type StGroup } from './sillytavern';
 import { finishImport, saveProgress, type ImportRow } from './store';
@@ -35,6 +43,22 @@ const PROGRESS_EVERY_MS = 250;
 // The report lists at most this many skipped files (a folder of broken files can't bloat it).
 const MAX_SKIPPED = 1_000;
 const MAX_TITLE = 200;
+// Characters or chats written in one transaction, and the messages that end a batch of chats early.
+const BATCH_ITEMS = 10;
+const BATCH_MESSAGES = 500;
+
+interface PendingCharacter {
+  file: PlannedFile;
+  key: string;
+  card: ParsedCard;
+  checked: CheckedCard;
+}
+
+interface PendingChat {
+  key: string;
+  chat: ImportedChat;
+  worldId: string | undefined;
+}
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -152,6 +176,7 @@ class ImportRun {
   }
 
   private async importCharacters(files: PlannedFile[]) {
+    let pending: PendingCharacter[] = [];
     for await (const [file, bytes] of this.read(files)) {
       if (!bytes) {
         this.skip(file, 'unreadable');
@@ -159,7 +184,8 @@ class ImportRun {
       }
       const kind: ImportKind = /\.png$/i.test(file.name) ? 'png' : /\.ya?ml$/i.test(file.name) ? 'yaml' : 'json';
       const buffer = Buffer.from(bytes);
-      let card;
+      let card: ParsedCard;
+      let checked: ReturnType<typeof checkedCardFields>;
       try {
         card = readImport({ kind, bytes: buffer });
       } catch (err) {
@@ -168,32 +194,62 @@ class ImportRun {
         continue;
       }
       try {
-        const { id, created } = await this.once('character', itemKey('character', bytes), async (tx) => {
-          const bot = await createBotFromCard(tx, this.deps.storage, this.userId, card, kind === 'png' ? buffer : null, {
-            portraitAsIs: true,
-          });
-          // SillyTavern links a character to a world by its name (the card's extensions.world).
-          const world = (card.data.extensions as Record<string, unknown> | undefined)?.world;
-          const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
-          if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
-          return bot.id;
-        });
-        const name = typeof card.data.name === 'string' ? card.data.name : stemOf(file.name);
-        this.botByAvatar.set(lower(file.name), id);
-        this.botByAvatar.set(lower(stemOf(file.name)), id);
-        if (!this.botByName.has(lower(name))) this.botByName.set(lower(name), id);
-        this.botNames.set(id, name);
-        this.count('characters', created);
+        checked = checkedCardFields(card);
       } catch (err) {
         if (!isRefusal(err)) throw err;
         this.skip(file, 'invalidCard');
         continue;
       }
-      await this.step();
+      pending.push({ file, card, key: itemKey('character', bytes), checked: { ...checked, portrait: kind === 'png' ? buffer : null } });
+      if (pending.length >= BATCH_ITEMS) {
+        await this.writeCharacters(pending);
+        pending = [];
+      }
     }
+    await this.writeCharacters(pending);
+  }
+
+  /** A batch of checked cards made bots in one transaction, each once (items.ts makeMany). */
+  private async writeCharacters(pending: PendingCharacter[]) {
+    if (pending.length === 0) return;
+    const made = await makeMany(
+      this.deps.db,
+      this.by,
+      'character',
+      pending,
+      async (tx, items) => {
+        const rows = await createBotsFromCards(
+          tx,
+          this.deps.storage,
+          this.userId,
+          items.map((i) => i.checked),
+        );
+        for (const [n, bot] of rows.entries()) {
+          // SillyTavern links a character to a world by its name (the card's extensions.world).
+          const world = (items[n]!.card.data.extensions as Record<string, unknown> | undefined)?.world;
+          const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
+          if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
+        }
+        return rows.map((r) => r.id);
+      },
+      this.known,
+    );
+    for (const [n, { file, card }] of pending.entries()) {
+      const { id, created } = made[n]!;
+      const name = typeof card.data.name === 'string' ? card.data.name : stemOf(file.name);
+      this.botByAvatar.set(lower(file.name), id);
+      this.botByAvatar.set(lower(stemOf(file.name)), id);
+      if (!this.botByName.has(lower(name))) this.botByName.set(lower(name), id);
+      this.botNames.set(id, name);
+      this.count('characters', created);
+      this.done += 1;
+    }
+    await this.save();
   }
 
   private async importChats(files: PlannedFile[]) {
+    let pending: PendingChat[] = [];
+    let messages = 0;
     for await (const [file, bytes] of this.read(files)) {
       const chat = this.chatOf(file, bytes);
       if (!chat) continue;
@@ -202,9 +258,16 @@ class ImportRun {
         this.skip(file, 'unknownCharacter');
         continue;
       }
-      await this.writeChat('chat', bytes!, chat, { botIds: [botId], title: chat.own.title ?? stemOf(file.name) });
-      await this.step();
+      const data = this.chatData(chat, { botIds: [botId], title: chat.own.title ?? stemOf(file.name) });
+      pending.push({ key: itemKey('chat', bytes!), ...data });
+      messages += data.chat.messages.length;
+      if (pending.length >= BATCH_ITEMS || messages >= BATCH_MESSAGES) {
+        await this.writeChats('chat', pending);
+        pending = [];
+        messages = 0;
+      }
     }
+    await this.writeChats('chat', pending);
   }
 
   private async importGroups(groupFiles: PlannedFile[], chatFiles: PlannedFile[]) {
@@ -251,13 +314,13 @@ class ImportRun {
       (m.avatar ? this.botByAvatar.get(lower(m.avatar)) : undefined) ??
       members.find((id) => lower(names.get(id) ?? '') === lower(m.name)) ??
       members[0]!;
-    await this.writeChat('groupChat', bytes!, chat, {
+    const data = this.chatData(chat, {
       botIds: members,
       title: chat.own.title ?? group.name,
       turnOrder: members.length > 1 ? group.turnOrder : null,
       speakerOf: members.length > 1 ? speakerOf : undefined,
     });
-    await this.step();
+    await this.writeChats('groupChat', [{ key: itemKey('groupChat', bytes!), ...data }]);
   }
 
   // ---- chats
@@ -332,9 +395,8 @@ class ImportRun {
     return this.botNames;
   }
 
-  private async writeChat(
-    kind: ItemKind,
-    bytes: Uint8Array,
+  /** A chat file as the chat to write, with the world its metadata names (attached to it). */
+  private chatData(
     chat: StChat,
     how: {
       botIds: string[];
@@ -342,7 +404,7 @@ class ImportRun {
       turnOrder?: StGroup['turnOrder'] | null;
       speakerOf?: (m: StChat['messages'][number]) => string;
     },
-  ) {
+  ): { chat: ImportedChat; worldId: string | undefined } {
     const start = chat.createdAt ?? chat.messages.find((m) => m.sentAt)?.sentAt ?? new Date();
     let last = start;
     const userName = chat.userName ?? chat.messages.find((m) => m.isUser)?.name ?? 'User';
@@ -358,24 +420,46 @@ class ImportRun {
         sentAt: last,
       };
     });
-    const personaId = chat.persona ? (this.personaByAvatar.get(lower(chat.persona)) ?? null) : null;
-    const worldId = chat.world ? this.worldByName.get(lower(chat.world)) : undefined;
-    const { created } = await this.once(kind, itemKey(kind, bytes), async (tx) => {
-      const id = await insertImportedChat(tx, {
+    return {
+      chat: {
         userId: this.userId,
         botIds: how.botIds,
         title: how.title.trim().slice(0, MAX_TITLE) || 'Imported chat',
-        personaId,
+        personaId: chat.persona ? (this.personaByAvatar.get(lower(chat.persona)) ?? null) : null,
         turnOrder: how.turnOrder ?? null,
         createdAt: start,
         messages,
-      });
-      if (worldId) await attachToChat(tx, id, this.userId, worldId);
-      return id;
-    });
-    this.count('chats', created);
-    if (kind === 'groupChat' && how.botIds.length > 1) this.count('groups', created);
-    if (created) this.report.messages += messages.length;
+      },
+      worldId: chat.world ? this.worldByName.get(lower(chat.world)) : undefined,
+    };
+  }
+
+  /** A batch of chats written in one transaction, each once (items.ts makeMany), each counted as a step. */
+  private async writeChats(kind: 'chat' | 'groupChat', pending: PendingChat[]) {
+    if (pending.length === 0) return;
+    const made = await makeMany(
+      this.deps.db,
+      this.by,
+      kind,
+      pending,
+      async (tx, items) => {
+        const ids = await insertImportedChats(
+          tx,
+          items.map((i) => i.chat),
+        );
+        for (const [n, { worldId }] of items.entries()) if (worldId) await attachToChat(tx, ids[n]!, this.userId, worldId);
+        return ids;
+      },
+      this.known,
+    );
+    for (const [n, { chat }] of pending.entries()) {
+      const { created } = made[n]!;
+      this.count('chats', created);
+      if (kind === 'groupChat' && chat.botIds.length > 1) this.count('groups', created);
+      if (created) this.report.messages += chat.messages.length;
+      this.done += 1;
+    }
+    await this.save();
   }
 
   // ---- the bookkeeping
@@ -420,8 +504,12 @@ class ImportRun {
     if (batch.length > 0) yield* flush.call(this);
   }
 
+  private get by() {
+    return { userId: this.userId, importId: this.row.id };
+  }
+
   private once(kind: ItemKind, key: string, make: (tx: Executor) => Promise<string>) {
-    return makeOnce(this.deps.db, { userId: this.userId, importId: this.row.id }, kind, key, make, this.known);
+    return makeOnce(this.deps.db, this.by, kind, key, make, this.known);
   }
 
   private count(what: 'characters' | 'chats' | 'groups' | 'lorebooks' | 'personas', created: boolean) {

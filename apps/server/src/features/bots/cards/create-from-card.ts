@@ -10,7 +10,7 @@ import { UPLOADS_PREFIX, type FileStorage } from '../../../lib/storage';
 import { bots } from '../../../db/schema/bots';
 import { adoptCardBook } from '../../lorebooks';
 import type { BotRow } from '../access';
-import { insertBot } from '../repository';
+import { insertBot, insertBots } from '../repository';
 import { cardToBotFields, type ParsedCard } from './character-card';
 
 /** A card's portrait as a stored avatar; one that can't be read leaves the bot without one. */
@@ -103,6 +103,38 @@ export async function createBotFromCard(
     return { ...row, lorebookId: lorebookId ?? row.lorebookId };
   } catch (err) {
     if (avatarUrl) await storage.delete(avatarUrl).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A card checked as a new bot's (checkedCardFields) with its portrait, for createBotsFromCards. */
+export interface CheckedCard {
+  fields: ReturnType<typeof checkedCardFields>['fields'];
+  cardSource: ReturnType<typeof checkedCardFields>['cardSource'];
+  portrait: Buffer | null;
+}
+
+/**
+ * Many new private bots of `ownerId` from checked cards in one insert (a folder import of
+ * thousands), their portraits kept as PNG (optimizeImportedAvatars makes them WebP later), their
+ * books adopted as lorebooks. Answers the rows in order, each with where its book went.
+ */
+export async function createBotsFromCards(db: Executor, storage: FileStorage, ownerId: string, cards: CheckedCard[]): Promise<BotRow[]> {
+  const avatars = await Promise.all(cards.map((c) => (c.portrait ? storePortraitAsIs(storage, c.portrait) : undefined)));
+  try {
+    const rows = await insertBots(
+      db,
+      ownerId,
+      cards.map((c, i) => ({ id: randomUUID(), fields: { ...c.fields, avatarUrl: avatars[i] ?? null }, cardSource: c.cardSource })),
+    );
+    const out: BotRow[] = [];
+    for (const row of rows) {
+      const lorebookId = row.characterBook ? await adoptCardBook(db, row) : null;
+      out.push({ ...row, lorebookId: lorebookId ?? row.lorebookId });
+    }
+    return out;
+  } catch (err) {
+    await Promise.all(avatars.map((url) => (url ? storage.delete(url).catch(() => undefined) : undefined)));
     throw err;
   }
 }
