@@ -1,5 +1,5 @@
-import { FileArchive, FolderInput, FolderOpen, Loader2 } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { CircleAlert, CircleCheck, FileArchive, FolderInput, FolderOpen, Loader2 } from 'lucide-react';
+import { Fragment, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
@@ -105,7 +105,8 @@ function Chooser({ busy, onSend, onNothing }: { busy: boolean; onSend(upload: Im
         <Button variant="outline" onClick={() => zipInput.current?.click()} disabled={busy} data-testid="import-choose-zip">
           <FileArchive /> {t('imports.chooseZip')}
         </Button>
-        <span className="text-sm text-muted-foreground">{t('imports.dropHint')}</span>
+        {/* A phone or a tablet has nothing to drag a file from. */}
+        <span className="text-sm text-muted-foreground pointer-coarse:hidden">{t('imports.dropHint')}</span>
       </div>
       <p className="text-xs text-muted-foreground">{t('imports.again')}</p>
       {/* webkitdirectory: the browser sends the folder's files with their paths (webkitRelativePath). */}
@@ -158,10 +159,12 @@ function ImportStatus({ id }: { id: string }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 font-semibold">
           {status === 'running' || status === 'queued' ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          {status === 'done' ? <CircleCheck className="size-4 text-primary" aria-hidden /> : null}
+          {status === 'failed' ? <CircleAlert className="size-4 text-destructive" aria-hidden /> : null}
           {t(`imports.status.${status}`)}
         </h2>
         <span className="text-sm text-muted-foreground" data-testid="import-progress-text">
-          {t('imports.progress', { done: progress.done, total: progress.total })}
+          {t('imports.progress', { done: progress.done, total: progress.total, count: progress.total })}
         </span>
       </div>
       <div
@@ -220,7 +223,9 @@ function Report({ report }: { report: ImportReport }) {
           <ul className="grid gap-1 text-sm" data-testid="import-skipped">
             {report.skipped.map((s, i) => (
               <li key={`${s.file}-${i}`} className="grid gap-0.5 rounded-lg border px-3 py-2">
-                <span className="break-all font-mono text-xs">{s.file}</span>
+                <span className="font-mono text-xs [overflow-wrap:anywhere]">
+                  <PathText path={s.file} />
+                </span>
                 <span className="text-muted-foreground">{t(`imports.skip.${s.code}`, { defaultValue: s.reason })}</span>
               </li>
             ))}
@@ -231,11 +236,28 @@ function Report({ report }: { report: ImportReport }) {
   );
 }
 
+/** A file's path that a narrow screen breaks after a slash rather than inside a name. */
+function PathText({ path }: { path: string }) {
+  const parts = path.split('/');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
 /** The caller's earlier imports, newest first; one of them can be shown again. */
 function History({ shownId, onShow }: { shownId: string | null; onShow(id: string): void }) {
   const { t, i18n } = useTranslation();
   const list = useImports();
   const items = list.data?.items.filter((i) => i.id !== shownId);
+  // The only import is the one shown above: "no imports yet" would contradict it.
+  if (shownId && items?.length === 0) return null;
   return (
     <section className="grid gap-3" aria-labelledby="import-history">
       <h2 id="import-history" className="font-semibold">
@@ -250,15 +272,20 @@ function History({ shownId, onShow }: { shownId: string | null; onShow(id: strin
       ) : (
         <ul className="grid gap-2" data-testid="import-history">
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm">
-              <span className="flex items-center gap-2">
-                <Badge variant={STATUS_VARIANT[item.status]}>{t(`imports.status.${item.status}`)}</Badge>
-                {new Date(item.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+            <li key={item.id} className="flex items-center gap-2 rounded-lg border px-3 py-2 text-sm">
+              {/* On a phone: the status and date on one line, the counts under them, Show at the side. */}
+              <span className="grid min-w-0 flex-1 gap-1 sm:flex sm:flex-wrap sm:items-center sm:gap-x-2">
+                <span className="flex flex-wrap items-center gap-2">
+                  <Badge variant={STATUS_VARIANT[item.status]}>{t(`imports.status.${item.status}`)}</Badge>
+                  <time dateTime={item.createdAt}>
+                    {new Date(item.createdAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}
+                  </time>
+                </span>
                 <span className="text-muted-foreground">
                   {t('imports.count.characters')}: {item.report.characters} · {t('imports.count.chats')}: {item.report.chats}
                 </span>
               </span>
-              <Button variant="ghost" size="sm" onClick={() => onShow(item.id)}>
+              <Button variant="ghost" size="sm" className="shrink-0" onClick={() => onShow(item.id)}>
                 {t('imports.show')}
               </Button>
             </li>
