@@ -105,6 +105,16 @@ export class JobQueue {
     return rows.length > 0;
   }
 
+  /**
+   * Holds a running job's lock for another LOCK_MS: a handler that runs for minutes (an import)
+   * calls it now and then, so that no poller takes the job for dead and runs it a second time.
+   */
+  async extendLock(jobId: string): Promise<void> {
+    await this.db.execute(
+      sql`update jobs set locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval where id = ${jobId} and status = 'running'`,
+    );
+  }
+
   /** Adds a job (inside the caller's transaction when given one); answers its id, or null when deduplicated. */
   async enqueue(executor: Executor, kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<string | null> {
     const rows = await executor
@@ -187,7 +197,8 @@ export class JobQueue {
       await this.db.execute(sql`update jobs set status = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
       this.log.debug({ kind: job.kind, id: job.id, attempts: job.attempts }, 'job done');
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // PostgreSQL's text holds no NUL character, and an error's message may quote one from the data.
+      const message = (err instanceof Error ? err.message : String(err)).replace(/\0/g, '');
       if (this.released.has(job.id)) return;
       const spent = job.attempts >= job.maxAttempts;
       this.log.warn({ err, job: job.kind, id: job.id, attempts: job.attempts, spent }, 'job failed');

@@ -19,6 +19,10 @@ describe("SillyTavern's chat file", () => {
     expect(iso(1_700_000_000_000)).toBe('2023-11-14T22:13:20.000Z');
     expect(iso('1700000000000')).toBe('2023-11-14T22:13:20.000Z');
     expect(iso('2025-03-04T05:06:07.089Z')).toBe('2025-03-04T05:06:07.089Z');
+    // A long text is not a date, and is not scanned (the patterns are quadratic on long input).
+    const started = Date.now();
+    expect(iso(`${'a'.repeat(100_000)} 1, 2024 1:00pm`)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(100);
     for (const bad of ['', 'yesterday', 'Smarch 3, 2024 1:00pm', null, undefined, {}, -5, 'June 99, 2023 2:20pm'])
       expect(iso(bad)).toBeNull();
   });

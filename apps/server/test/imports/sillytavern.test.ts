@@ -188,10 +188,38 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
     expect((await counts(user.user.id)).chats).toBe(5);
   });
 
+  it('takes a NUL character out of the texts, and skips a chat with more swipes than a message may have', async () => {
+    const user = await t.signup({ displayName: 'Edgy' });
+    await runImport(t, user, zipFile());
+    const line = (o: object) => JSON.stringify(o);
+    const header = line({ user_name: 'Al\u0000ex', character_name: 'Old Tobin', chat_metadata: {} });
+    const nul = [
+      header,
+      line({ name: 'Old Tobin', is_user: false, mes: 'Wel\u0000come' }),
+      line({ name: 'Alex', is_user: true, mes: 'a\u0000b' }),
+    ].join('\n');
+    const swipes = [
+      header,
+      line({ name: 'Old Tobin', is_user: false, mes: 'x', swipes: Array.from({ length: 101 }, () => 'x'), swipe_id: 0 }),
+    ].join('\n');
+    const job = await runImport(t, user, [
+      { path: 'nul.jsonl', data: Buffer.from(nul) },
+      { path: 'swipes.jsonl', data: Buffer.from(swipes) },
+    ]);
+    expect(job.report).toMatchObject({ chats: 1, messages: 2 });
+    expect(job.report.skipped.map((s) => [s.file, s.code])).toEqual([['swipes.jsonl', 'tooLong']]);
+    const chat = (await chatsOf(user)).find((c) => c.title === 'nul')!;
+    expect((await storedMessages(t, chat.id)).map((m) => m.content)).toEqual(['Welcome', 'ab']);
+  });
+
   it("exports a chat as SillyTavern's JSONL, and importing that file gives the same chat back", async () => {
     const user = await t.signup({ displayName: 'Roundtrip' });
     await runImport(t, user, zipFile());
-    for (const pick of [(c: Chat) => c.title.startsWith('Seraphina'), (c: Chat) => c.group !== null]) {
+    for (const pick of [
+      (c: Chat) => c.title.startsWith('Seraphina'),
+      (c: Chat) => c.title === 'Captain Mira - 2026-11-27 @18h 52m 25s 33ms',
+      (c: Chat) => c.group !== null,
+    ]) {
       const chat = (await chatsOf(user)).find(pick)!;
       const res = await t.app.inject({ method: 'GET', url: `/api/chats/${chat.id}/export?format=jsonl`, headers: t.bearer(user) });
       expect(res.statusCode, res.body).toBe(200);
@@ -212,6 +240,8 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
       expect(copy).toBeDefined();
       expect(copy.bot.id).toBe(chat.bot.id);
       expect(copy.group?.bots.map((b) => b.id)).toEqual(chat.group?.bots.map((b) => b.id));
+      expect(copy.group?.turnOrder).toBe(chat.group?.turnOrder);
+      expect(copy.personaId).toBe(chat.personaId);
       const strip = (ms: Awaited<ReturnType<typeof storedMessages>>) => ms.map(({ copied: _c, ...m }) => m);
       expect(strip(await storedMessages(t, copy.id))).toEqual(strip(await storedMessages(t, chat.id)));
     }
@@ -262,6 +292,18 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
     expect(errorOf(nothing).message).toBe(IMPORT_MESSAGES.nothingToImport);
     const notZip = await post(folderUpload([{ path: 'data.zip', data: Buffer.from('PK\u0003\u0004 but not really a zip') }]));
     expect(notZip.statusCode).toBe(400);
+    // A 98-byte "zip" whose end record claims millions of files is refused before anything walks them.
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(0xfffe, 8);
+    end.writeUInt16LE(0xfffe, 10);
+    const claims = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(72), end]);
+    const started = Date.now();
+    const liar = await post(folderUpload([{ path: 'data.zip', data: claims }]));
+    expect(liar.statusCode).toBe(413);
+    expect(errorOf(liar).message).toBe(IMPORT_MESSAGES.tooManyInZip);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await counts(other.user.id)).toEqual(before);
     // A path that climbs out of the folder stays inside it.
     const climbing = await runImport(t, other, [
       { path: '../../../characters/Old Tobin.png', data: fs.readFileSync(path.join(ST_FIXTURES, 'default-user/characters/Old Tobin.png')) },

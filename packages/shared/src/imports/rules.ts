@@ -11,6 +11,11 @@ export const IMPORT_LIMITS = {
   maxEntries: 50_000,
   /** One file inside the folder, unpacked: a card, a chat, a world, settings.json. */
   maxFileBytes: 64 * 1024 * 1024,
+  /** All the files the import reads, unpacked (a zip's files may inflate far past the upload). */
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  /** Alternatives (swipes) of one message, and the characters of one message's text. */
+  maxSwipes: 100,
+  maxMessageChars: 100_000,
   /** Messages of one imported chat (a longer one is skipped and reported). */
   maxMessages: 100_000,
   /** Imports a user may start at once (queued or running). */
@@ -22,6 +27,10 @@ export const IMPORT_MESSAGES = {
   fileRequired: 'Choose a .zip of your SillyTavern data folder, or files from it',
   tooLarge: 'The upload is larger than 256 MB: send the folder in parts',
   tooManyFiles: 'Send at most 10,000 files at once, or a .zip of the folder',
+  tooManyInZip: 'The zip holds more than 50,000 files: zip only data/default-user',
+  tooLargeUnpacked: 'The folder unpacks to more than 1 GB: send it in parts',
+  notAZip: 'This .zip could not be read',
+  busy: 'Your last upload is still being received: wait for it to finish',
   nothingToImport: 'Nothing to import here: no characters, chats, lorebooks or settings.json of a SillyTavern folder',
   notFound: 'Import not found',
   tooManyActive: 'Two imports are already running: wait for one to finish',

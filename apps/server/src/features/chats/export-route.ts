@@ -86,6 +86,8 @@ export const chatExportRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: chat.createdAt,
         title: chat.title,
         botIds: chat.turnOrder ? groupIds : [chat.botId],
+        turnOrder: chat.turnOrder,
+        personaId: chat.personaId,
         messages,
       });
       const file = `${(chat.turnOrder ? chat.title : characterName).replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'chat'} - ${formatCreateDate(chat.createdAt)}.jsonl`;

@@ -28,7 +28,7 @@ export interface StChat {
   characterName: string | null;
   createdAt: Date | null;
   /** Our own fields, when the file is our export (`chat_metadata.charachat`). */
-  own: { botIds?: string[]; title?: string };
+  own: { botIds?: string[]; title?: string; turnOrder?: 'natural' | 'list' | 'manual'; personaId?: string };
   /** The persona locked to the chat (its avatar file) and the chat's lorebook (a world's name). */
   persona: string | null;
   world: string | null;
@@ -54,7 +54,8 @@ export function parseSendDate(value: unknown): Date | null {
     const ms = Number(value);
     return Number.isFinite(ms) && ms >= 0 ? validDate(new Date(ms)) : null;
   }
-  if (typeof value !== 'string' || !value) return null;
+  // SillyTavern's dates are short; a long text is not one (and the patterns below must not scan it).
+  if (typeof value !== 'string' || !value || value.length > 64) return null;
   const meridiem = /(\w+)\s(\d{1,2}),\s(\d{4})\s(\d{1,2}):(\d{1,2})\s?(am|pm)/i.exec(value);
   if (meridiem) {
     const [, monthName, day, year, hour, minute, half] = meridiem;
@@ -88,7 +89,8 @@ export function formatCreateDate(date: Date): string {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+// PostgreSQL's text holds no NUL character: a file may carry one (\u0000), and it is dropped.
+const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v)).replace(/\0/g, '');
 
 /**
  * A chat file read whole, or StChatError at the first line that isn't a message (a file cut off
@@ -110,8 +112,9 @@ export function parseStChat(text: string): StChat {
     }
     if (!isObject(value)) throw new StChatError(index + 1);
     if (first && !('mes' in value)) {
-      chat.userName = typeof value.user_name === 'string' ? value.user_name : null;
-      chat.characterName = typeof value.character_name === 'string' && value.character_name !== 'unused' ? value.character_name : null;
+      chat.userName = typeof value.user_name === 'string' ? textOf(value.user_name) : null;
+      chat.characterName =
+        typeof value.character_name === 'string' && value.character_name !== 'unused' ? textOf(value.character_name) : null;
       chat.createdAt = parseSendDate(value.create_date);
       const metadata = isObject(value.chat_metadata) ? value.chat_metadata : {};
       chat.persona = typeof metadata.persona === 'string' && metadata.persona ? metadata.persona : null;
@@ -120,7 +123,9 @@ export function parseStChat(text: string): StChat {
       if (isObject(own)) {
         chat.own = {
           botIds: Array.isArray(own.botIds) ? own.botIds.filter((id): id is string => typeof id === 'string') : undefined,
-          title: typeof own.title === 'string' ? own.title : undefined,
+          title: typeof own.title === 'string' ? textOf(own.title) : undefined,
+          turnOrder: own.turnOrder === 'natural' || own.turnOrder === 'list' || own.turnOrder === 'manual' ? own.turnOrder : undefined,
+          personaId: typeof own.personaId === 'string' ? own.personaId : undefined,
         };
       }
       first = false;
@@ -181,6 +186,9 @@ export function writeStChat(chat: {
   createdAt: Date;
   title: string;
   botIds: string[];
+  /** A group's turn order, and the chat's own persona (ours: read back by our import only). */
+  turnOrder?: 'natural' | 'list' | 'manual' | null;
+  personaId?: string | null;
   messages: Iterable<StWriteMessage>;
 }): string {
   const lines = [
@@ -188,7 +196,14 @@ export function writeStChat(chat: {
       user_name: chat.userName,
       character_name: chat.characterName,
       create_date: formatCreateDate(chat.createdAt),
-      chat_metadata: { [OWN_KEY]: { title: chat.title, botIds: chat.botIds } },
+      chat_metadata: {
+        [OWN_KEY]: {
+          title: chat.title,
+          botIds: chat.botIds,
+          ...(chat.turnOrder ? { turnOrder: chat.turnOrder } : {}),
+          ...(chat.personaId ? { personaId: chat.personaId } : {}),
+        },
+      },
     }),
   ];
   for (const m of chat.messages) {

@@ -80,10 +80,17 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, jobs } = app.ctx;
   // Uploads wait in the private storage (DATA_DIR/private, never served), as data exports do.
   const uploads = new LocalDiskStorage(path.join(config.dataDir, 'private'));
+  const receiving = new Set<string>();
 
   jobs.handle(SILLYTAVERN_IMPORT_JOB, async (payload, job) => {
     const { importId, uploadKey } = z.object({ importId: z.string(), uploadKey: z.string() }).parse(payload);
-    await runSillyTavernImport({ db, storage: app.storage, uploads, log: app.log }, importId, uploadKey, job.attempts >= job.maxAttempts);
+    const keepAlive = () => jobs.extendLock(job.id);
+    await runSillyTavernImport(
+      { db, storage: app.storage, uploads, log: app.log, keepAlive },
+      importId,
+      uploadKey,
+      job.attempts >= job.maxAttempts,
+    );
     // The portraits were kept as PNG to import fast: made WebP now, in the background.
     await jobs.enqueue(db, IMPORTED_AVATARS_JOB, { importId }, { dedupeKey: importId });
   });
@@ -111,9 +118,23 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await activeImports(db, user.id)) >= IMPORT_LIMITS.activePerUser) {
         throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
       }
-      const zip = await readFolderUpload(request);
+      // One upload at a time per user on this instance: each is held whole in memory while it is read.
+      if (receiving.has(user.id)) throw new AppError(409, ERROR_CODES.CONFLICT, M.busy);
+      receiving.add(user.id);
+      let zip: Buffer;
+      try {
+        zip = await readFolderUpload(request);
+      } finally {
+        receiving.delete(user.id);
+      }
       const folder = Folder.open(zip);
-      if (!folder || planFiles(folder.files).length === 0) throw badRequest(M.nothingToImport, 'file');
+      if (folder === 'tooManyFiles') throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyInZip, 'file');
+      if (folder === 'notAZip') throw badRequest(M.notAZip, 'file');
+      const planned = planFiles(folder.files);
+      if (planned.length === 0) throw badRequest(M.nothingToImport, 'file');
+      if (planned.reduce((n, f) => n + f.size, 0) > IMPORT_LIMITS.maxUnpackedBytes) {
+        throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooLargeUnpacked, 'file');
+      }
       const uploadKey = await uploads.put(`imports/${user.id}/${randomBytes(16).toString('hex')}.zip`, zip, 'application/zip');
       const row = await createImport(db, user.id, uploadKey).catch(async (err: unknown) => {
         await uploads.delete(uploadKey).catch(() => undefined);

@@ -34,12 +34,16 @@ export interface ImportDeps {
   /** Where the upload waits (the private storage). */
   uploads: FileStorage;
   log: FastifyBaseLogger;
+  /** Tells the job queue that the job still runs (it would take a job silent for 5 minutes for dead). */
+  keepAlive(): Promise<void>;
 }
 
 // A batch of files unpacked at once: small enough that the event loop comes back often.
-const BATCH_FILES = 16;
+// A pass over the zip walks all its entries: a few hundred files per pass keeps that linear in practice.
+const BATCH_FILES = 200;
 const BATCH_BYTES = 8 * 1024 * 1024;
 const PROGRESS_EVERY_MS = 250;
+const KEEP_ALIVE_EVERY_MS = 60_000;
 // The report lists at most this many skipped files (a folder of broken files can't bloat it).
 const MAX_SKIPPED = 1_000;
 const MAX_TITLE = 200;
@@ -73,6 +77,7 @@ class ImportRun {
   private done = 0;
   private total = 0;
   private savedAt = 0;
+  private aliveAt = Date.now();
   private readonly botByAvatar = new Map<string, string>();
   private readonly botByName = new Map<string, string>();
   private readonly botNames = new Map<string, string>();
@@ -80,8 +85,8 @@ class ImportRun {
   private readonly personaByAvatar = new Map<string, string>();
   /** The keys of the user's earlier imports, read once: a new file's claim needs no lookup first. */
   private known = new Set<string>();
-  /** Loose files (sent without a folder) read once to tell what they are. */
-  private readonly looseData = new Map<string, Uint8Array>();
+  /** Files already reported (too large, unreadable) before their step: not reported again. */
+  private readonly settled = new Set<string>();
 
   constructor(
     private readonly deps: ImportDeps,
@@ -100,7 +105,7 @@ class ImportRun {
     // Avatars are read with their personas; every other file is a step of the progress.
     this.total = plan.filter((f) => f.kind !== 'avatar').length;
     await this.save(true);
-    for (const file of of('loose')) this.skip(file, 'unsupported');
+    for (const file of of('loose')) if (!this.settled.has(file.path)) this.skip(file, 'unsupported');
     await this.importPersonas(of('settings'), of('avatar'));
     await this.importWorlds(of('world'));
     await this.importCharacters(of('character'));
@@ -144,7 +149,7 @@ class ImportRun {
           this.count('personas', created);
         } catch (err) {
           if (!isRefusal(err)) throw err;
-          this.skip({ path: `${file.path} (${persona.name})` }, 'personaLimit');
+          this.skip({ path: `${file.path} (${persona.name})` }, 'personaLimit', false);
         }
       }
       await this.step();
@@ -187,7 +192,7 @@ class ImportRun {
       let card: ParsedCard;
       let checked: ReturnType<typeof checkedCardFields>;
       try {
-        card = readImport({ kind, bytes: buffer });
+        card = withoutNul(readImport({ kind, bytes: buffer }));
       } catch (err) {
         if (!isRefusal(err)) throw err;
         this.skip(file, (err as AppError).statusCode === 413 ? 'tooLong' : 'notACard');
@@ -258,7 +263,11 @@ class ImportRun {
         this.skip(file, 'unknownCharacter');
         continue;
       }
-      const data = this.chatData(chat, { botIds: [botId], title: chat.own.title ?? stemOf(file.name) });
+      const data = this.chatData(chat, {
+        botIds: [botId],
+        title: chat.own.title ?? stemOf(file.name),
+        personaId: await this.ownPersona(chat.own.personaId),
+      });
       pending.push({ key: itemKey('chat', bytes!), ...data });
       messages += data.chat.messages.length;
       if (pending.length >= BATCH_ITEMS || messages >= BATCH_MESSAGES) {
@@ -279,7 +288,12 @@ class ImportRun {
         this.skip(file, bytes ? 'unsupported' : 'unreadable');
         continue;
       }
-      const members = unique(group.members.map((avatar) => this.botByAvatar.get(lower(avatar))));
+      // A member sent in an earlier part of the folder is one of the user's bots by now: found by its name.
+      const members = unique(
+        await Promise.all(
+          group.members.map(async (avatar) => this.botByAvatar.get(lower(avatar)) ?? (await this.ownBotNamed(stemOf(avatar))) ?? undefined),
+        ),
+      );
       const files = group.chats.map((c) => chatsByStem.get(lower(c))).filter((f): f is PlannedFile => !!f && !used.has(f.path));
       for (const f of files) used.add(f.path);
       for await (const [chatFile, chatBytes] of this.read(files)) {
@@ -293,7 +307,13 @@ class ImportRun {
       const chat = this.chatOf(file, bytes);
       if (!chat) continue;
       const members = unique(await Promise.all((chat.own.botIds ?? []).map((id) => this.readableBot(id))));
-      await this.importGroupChat(file, bytes, members, { name: chat.own.title ?? stemOf(file.name), turnOrder: 'natural' }, chat);
+      await this.importGroupChat(
+        file,
+        bytes,
+        members,
+        { name: chat.own.title ?? stemOf(file.name), turnOrder: chat.own.turnOrder ?? 'natural' },
+        chat,
+      );
     }
   }
 
@@ -309,8 +329,13 @@ class ImportRun {
     if (members.length === 0) return this.skip(file, 'unknownCharacter');
     if (members.length > 8) return this.skip(file, 'groupSize');
     const names = await this.namesOf(members);
+    // Our export names each reply's speaker: a member, or one who left the group (still one the user may chat with).
+    const speakers = new Set(members);
+    for (const id of new Set(chat.messages.map((m) => m.own.botId).filter((id): id is string => !!id && !speakers.has(id)))) {
+      if (await this.readableBot(id)) speakers.add(id);
+    }
     const speakerOf = (m: StChat['messages'][number]) =>
-      (m.own.botId && members.includes(m.own.botId) ? m.own.botId : undefined) ??
+      (m.own.botId && speakers.has(m.own.botId) ? m.own.botId : undefined) ??
       (m.avatar ? this.botByAvatar.get(lower(m.avatar)) : undefined) ??
       members.find((id) => lower(names.get(id) ?? '') === lower(m.name)) ??
       members[0]!;
@@ -319,6 +344,7 @@ class ImportRun {
       title: chat.own.title ?? group.name,
       turnOrder: members.length > 1 ? group.turnOrder : null,
       speakerOf: members.length > 1 ? speakerOf : undefined,
+      personaId: await this.ownPersona(chat.own.personaId),
     });
     await this.writeChats('groupChat', [{ key: itemKey('groupChat', bytes!), ...data }]);
   }
@@ -339,8 +365,10 @@ class ImportRun {
       this.skip(file, 'brokenChat');
       return null;
     }
+    const oversized = (m: StChat['messages'][number]) =>
+      m.swipes.length > IMPORT_LIMITS.maxSwipes || m.swipes.some((text) => text.length > IMPORT_LIMITS.maxMessageChars);
     if (chat.messages.length === 0) this.skip(file, 'emptyChat');
-    else if (chat.messages.length > IMPORT_LIMITS.maxMessages) this.skip(file, 'tooLong');
+    else if (chat.messages.length > IMPORT_LIMITS.maxMessages || chat.messages.some(oversized)) this.skip(file, 'tooLong');
     else return chat;
     return null;
   }
@@ -356,6 +384,11 @@ class ImportRun {
     }
     const name = chat.characterName ?? (file.characterFolder ? stemOf(file.characterFolder) : null);
     if (!name) return null;
+    return this.ownBotNamed(name);
+  }
+
+  /** A character of this import by its name, else the user's own newest bot of that name, or null. */
+  private async ownBotNamed(name: string): Promise<string | null> {
     const byName = this.botByName.get(lower(name));
     if (byName) return byName;
     const [row] = await this.deps.db
@@ -364,6 +397,17 @@ class ImportRun {
       .where(and(eq(bots.createdBy, this.userId), sql`lower(${bots.name}) = ${lower(name)}`))
       .orderBy(sql`${bots.createdAt} desc`)
       .limit(1);
+    if (row) this.botByName.set(lower(name), row.id);
+    return row?.id ?? null;
+  }
+
+  /** One of the user's own personas by id (our export names the chat's), or null. */
+  private async ownPersona(id: string | undefined): Promise<string | null> {
+    if (!id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const [row] = await this.deps.db
+      .select({ id: personas.id })
+      .from(personas)
+      .where(and(eq(personas.id, id), eq(personas.ownerId, this.userId)));
     return row?.id ?? null;
   }
 
@@ -403,6 +447,8 @@ class ImportRun {
       title: string;
       turnOrder?: StGroup['turnOrder'] | null;
       speakerOf?: (m: StChat['messages'][number]) => string;
+      /** The persona our own export named, checked to be the user's. */
+      personaId?: string | null;
     },
   ): { chat: ImportedChat; worldId: string | undefined } {
     const start = chat.createdAt ?? chat.messages.find((m) => m.sentAt)?.sentAt ?? new Date();
@@ -424,8 +470,8 @@ class ImportRun {
       chat: {
         userId: this.userId,
         botIds: how.botIds,
-        title: how.title.trim().slice(0, MAX_TITLE) || 'Imported chat',
-        personaId: chat.persona ? (this.personaByAvatar.get(lower(chat.persona)) ?? null) : null,
+        title: how.title.replace(/\0/g, '').trim().slice(0, MAX_TITLE) || 'Imported chat',
+        personaId: (chat.persona ? this.personaByAvatar.get(lower(chat.persona)) : undefined) ?? how.personaId ?? null,
         turnOrder: how.turnOrder ?? null,
         createdAt: start,
         messages,
@@ -467,9 +513,12 @@ class ImportRun {
   /** What sent files are, by their content (a folder's files are known by where they are). */
   private async sortLoose(plan: PlannedFile[]): Promise<PlannedFile[]> {
     const loose = plan.filter((f) => f.kind === 'loose');
+    // Each is read to tell what it is, and read again at its step: nothing of it is kept meanwhile.
     for await (const [file, bytes] of this.read(loose)) {
-      if (!bytes) continue;
-      this.looseData.set(file.path, bytes);
+      if (!bytes) {
+        this.skip(file, 'unreadable');
+        continue;
+      }
       if (/\.(png|ya?ml)$/i.test(file.name)) file.kind = 'character';
       else if (/\.jsonl$/i.test(file.name)) file.kind = isGroupChat(bytes) ? 'groupChat' : 'chat';
       else {
@@ -485,16 +534,16 @@ class ImportRun {
     let batch: PlannedFile[] = [];
     let bytes = 0;
     const flush = async function* (this: ImportRun): AsyncGenerator<[PlannedFile, Uint8Array | null]> {
-      const unread = batch.filter((f) => !this.looseData.has(f.path));
-      const data = unread.length > 0 ? this.folder.read(unread.map((f) => f.path)) : {};
-      for (const f of batch) yield [f, this.looseData.get(f.path) ?? data[f.path] ?? null];
+      const data = this.folder.read(batch.map((f) => f.path));
+      for (const f of batch) yield [f, data[f.path] ?? null];
       batch = [];
       bytes = 0;
       await yieldToOthers();
     };
     for (const file of files) {
       if (file.size > IMPORT_LIMITS.maxFileBytes) {
-        this.skip(file, 'tooLong');
+        // An avatar is not a step of its own: reported, not counted.
+        this.skip(file, 'tooLong', file.kind !== 'avatar');
         continue;
       }
       batch.push(file);
@@ -517,9 +566,13 @@ class ImportRun {
     else if (what !== 'groups') this.report.alreadyImported += 1;
   }
 
-  private skip(file: Pick<PlannedFile, 'path'>, code: ImportSkipCode) {
-    if (this.report.skipped.length < MAX_SKIPPED) this.report.skipped.push({ file: file.path, code, reason: IMPORT_SKIP_REASONS[code] });
-    this.done += 1;
+  /** Reports a file skipped; `counted`: it is a step of the progress (a persona of settings.json is not). */
+  private skip(file: Pick<PlannedFile, 'path'>, code: ImportSkipCode, counted = true) {
+    this.settled.add(file.path);
+    // PostgreSQL's jsonb holds no NUL character: a zip may name a file with one.
+    const path = file.path.replace(/\0/g, '');
+    if (this.report.skipped.length < MAX_SKIPPED) this.report.skipped.push({ file: path, code, reason: IMPORT_SKIP_REASONS[code] });
+    if (counted) this.done += 1;
   }
 
   private async step() {
@@ -530,12 +583,31 @@ class ImportRun {
   async save(force = false) {
     if (!force && Date.now() - this.savedAt < PROGRESS_EVERY_MS) return;
     this.savedAt = Date.now();
+    if (this.savedAt - this.aliveAt > KEEP_ALIVE_EVERY_MS) {
+      this.aliveAt = this.savedAt;
+      await this.deps.keepAlive();
+    }
     await saveProgress(this.deps.db, this.row.id, { done: Math.min(this.done, this.total), total: this.total, report: this.report });
   }
 
   get progress() {
     return { done: this.total, total: this.total, report: this.report };
   }
+
+  /** How far it got (a run that failed keeps this). */
+  get state() {
+    return { done: Math.min(this.done, this.total), total: this.total, report: this.report };
+  }
+}
+
+/** A value with every NUL character taken out of its texts (PostgreSQL's text and jsonb hold none). */
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\0/g, '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/\0/g, ''), withoutNul(v)])) as T;
+  }
+  return value;
 }
 
 const unique = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
@@ -581,7 +653,7 @@ export async function runSillyTavernImport(deps: ImportDeps, importId: string, u
   }
   const zip = row.storageKey ? await deps.uploads.read(row.storageKey) : null;
   const folder = zip ? Folder.open(zip) : null;
-  if (!folder) {
+  if (!(folder instanceof Folder)) {
     await finishImport(deps.db, row.id, { status: 'failed' });
     await deps.uploads.delete(uploadKey);
     return;
@@ -593,7 +665,7 @@ export async function runSillyTavernImport(deps: ImportDeps, importId: string, u
   } catch (err) {
     if (!lastAttempt) throw err;
     deps.log.error({ err, importId }, 'a SillyTavern import failed');
-    await finishImport(deps.db, row.id, { status: 'failed' });
+    await finishImport(deps.db, row.id, { status: 'failed', ...run.state });
   }
   await deps.uploads.delete(uploadKey);
 }

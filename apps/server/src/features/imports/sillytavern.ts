@@ -36,10 +36,11 @@ export function personasOf(settings: unknown): StPersona[] {
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
     .map(([avatar, name]) => {
       const about = descriptions[avatar];
+      // PostgreSQL's text holds no NUL character: dropped.
       return {
         avatar,
-        name,
-        description: isObject(about) && typeof about.description === 'string' ? about.description : '',
+        name: name.replace(/\0/g, ''),
+        description: isObject(about) && typeof about.description === 'string' ? about.description.replace(/\0/g, '') : '',
         isDefault: avatar === defaultAvatar,
       };
     });
@@ -60,7 +61,7 @@ export function groupOf(json: unknown): StGroup | null {
   if (typeof json.chat_id === 'string' && !chats.includes(json.chat_id)) chats.push(json.chat_id);
   const strategy = typeof json.activation_strategy === 'number' ? json.activation_strategy : 0;
   return {
-    name: typeof json.name === 'string' && json.name.trim() ? json.name.trim() : 'Group chat',
+    name: typeof json.name === 'string' && json.name.replace(/\0/g, '').trim() ? json.name.replace(/\0/g, '').trim() : 'Group chat',
     members: strings(json.members),
     chats,
     turnOrder: TURN_ORDERS[strategy] ?? 'natural',

@@ -67,14 +67,15 @@ export async function optimizeImportedAvatars(db: Executor, storage: FileStorage
     const old = bot?.avatarUrl;
     if (!old?.startsWith(`${UPLOADS_PREFIX}${PNG_PORTRAITS}`)) continue;
     const png = await storage.read(old);
-    const url = png ? await storePortrait(storage, png) : undefined;
-    if (!url) continue;
+    // A picture that doesn't decode is not kept (the card import would not have taken it either): no avatar.
+    const url = png ? ((await storePortrait(storage, png)) ?? null) : null;
     const changed = await db
       .update(bots)
       .set({ avatarUrl: url })
       .where(and(eq(bots.id, id), eq(bots.avatarUrl, old)))
       .returning({ id: bots.id });
-    await storage.delete(changed.length > 0 ? old : url);
+    if (changed.length > 0) await storage.delete(old);
+    else if (url) await storage.delete(url);
     done += changed.length;
   }
   return done;
