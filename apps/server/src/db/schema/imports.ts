@@ -47,5 +47,11 @@ export const importedItems = pgTable(
     importId: uuid('import_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // The job that follows an import finds the bots it made by this.
+    index('imported_items_import_idx')
+      .on(t.importId)
+      .where(sql`import_id is not null`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "imported_items_import_idx" ON "imported_items" USING btree ("import_id") WHERE import_id is not null;
