@@ -13,6 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/server/src/db/client';
 import { openBenchApp, openBenchDatabase } from './bench-database';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 5_000);
@@ -40,14 +41,14 @@ async function main() {
       select 'Character ' || i, 'A traveller from the northern coast, number ' || i, 'Hello!', 'private', ${user.id},
              lower('character ' || i), now() - (i || ' seconds')::interval
       from generate_series(1, ${BOTS}) i`);
-    const [bot] = (await d.execute(sql`select id from bots where created_by = ${user.id} order by created_at desc limit 1`)).rows as {
-      id: string;
-    }[];
-    const [chat] = (
-      await d.execute(
-        sql`insert into chats (user_id, bot_id, title, message_count) values (${user.id}, ${bot!.id}, 'Long chat', ${MESSAGES}) returning id`,
-      )
-    ).rows as { id: string }[];
+    const [bot] = await queryRows<{ id: string }>(
+      d,
+      sql`select id from bots where created_by = ${user.id} order by created_at desc limit 1`,
+    );
+    const [chat] = await queryRows<{ id: string }>(
+      d,
+      sql`insert into chats (user_id, bot_id, title, message_count) values (${user.id}, ${bot!.id}, 'Long chat', ${MESSAGES}) returning id`,
+    );
     await d.execute(sql`
       insert into chat_messages (chat_id, role, content, created_at)
       select ${chat!.id}, case when i % 2 = 0 then 'user' else 'assistant' end,
