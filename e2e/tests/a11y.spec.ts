@@ -248,6 +248,7 @@ test.describe('accessibility (axe-core)', () => {
       '/tokens',
       '/subscription',
       '/referrals',
+      '/import/sillytavern',
       '/dev/outbox',
       '/no-such-page',
     ]) {

@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin-Demo-2026!' };
@@ -54,4 +55,19 @@ export async function signUpAndIn(page: Page) {
   const { accessToken } = (await res.json()) as { accessToken: string };
   await signIn(page, account);
   return { ...account, auth: { authorization: `Bearer ${accessToken}` } };
+}
+
+/** axe-core on the page as it is now: no serious or critical violation (a11y.spec.ts checks every page; this, one a spec is on). */
+export async function expectAccessible(page: Page, where: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe
+      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
+      .then((r) =>
+        r.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ),
+  );
+  expect(violations, where).toEqual([]);
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import axe from 'axe-core';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ADMIN, signIn, signUpAndIn, watchConsole } from './helpers';
+import { DEMO_ADMIN, expectAccessible, signIn, signUpAndIn, watchConsole } from './helpers';
 
 /**
  * The season pass (issue 19, decision 028): a season made through the admin API; a new user buys
@@ -37,21 +36,6 @@ async function seasonsNamed(request: APIRequestContext, headers: Record<string, 
 /** A number a test id shows, without separators. */
 async function numberOf(page: Page, testId: string): Promise<number> {
   return Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d]/g, ''));
-}
-
-/** axe-core on the page as it is: no serious or critical violation. */
-async function expectAccessible(page: Page, where: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(() =>
-    (window as unknown as { axe: typeof axe }).axe
-      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } })
-      .then((r) =>
-        r.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ),
-  );
-  expect(violations, where).toEqual([]);
 }
 
 test.describe('the season pass', () => {

@@ -238,6 +238,22 @@ describe('group chats over the API (issue 20 §3)', () => {
     expect(prompt.messages.map((m) => m.content)).toContain(`A character who left: ${goneReply.content}`);
   });
 
+  it('deleting the character a group shows first hands the group to the next one; a chat with it alone goes with it', async () => {
+    const make = async (name: string) =>
+      (await createBot(t, bob, { name, visibility: 'public', avatarUrl: '/avatars/mira.svg', firstMessage: `${name} is here.` })).id;
+    const [first, second, third] = [await make('First'), await make('Second'), await make('Third')];
+    const group = await start([first, second, third], 'list');
+    const single = (await call(t, alice, 'POST', '/api/chats', { botId: first })).json() as Chat;
+    expect((await call(t, bob, 'DELETE', `/api/bots/${first}`)).statusCode).toBe(204);
+    const after = await call(t, alice, 'GET', `/api/chats/${group.id}`);
+    expect(after.statusCode, after.body).toBe(200);
+    const chat = after.json() as Chat;
+    expect(chat.bot.id).toBe(second);
+    expect(chat.group!.bots.map((b) => b.id)).toEqual([second, third]);
+    expect((await messagesOf(group.id)).length).toBeGreaterThan(0);
+    expect((await call(t, alice, 'GET', `/api/chats/${single.id}`)).statusCode).toBe(404);
+  });
+
   it('a group branch keeps its characters, turn order and speakers', async () => {
     const chat = await start([ids.mira!, ids.quill!], 'list');
     const reply = (await send(chat.id, 'Go')).json() as { message: ChatMessage };

@@ -186,6 +186,14 @@ function ImportStatus({ id }: { id: string }) {
   );
 }
 
+/** Where what came over is, from the report. */
+const WHERE_TO_LOOK = [
+  [ROUTES.myBots, 'imports.openBots'],
+  [ROUTES.chat, 'imports.openChats'],
+  [ROUTES.lorebooks, 'imports.openLorebooks'],
+  [ROUTES.personas, 'imports.openPersonas'],
+] as const;
+
 const COUNTS = ['characters', 'chats', 'groups', 'messages', 'lorebooks', 'personas', 'alreadyImported'] as const;
 
 function Report({ report }: { report: ImportReport }) {
@@ -202,18 +210,11 @@ function Report({ report }: { report: ImportReport }) {
         ))}
       </dl>
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to={ROUTES.myBots}>{t('imports.openBots')}</Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to={ROUTES.chat}>{t('imports.openChats')}</Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to={ROUTES.lorebooks}>{t('imports.openLorebooks')}</Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link to={ROUTES.personas}>{t('imports.openPersonas')}</Link>
-        </Button>
+        {WHERE_TO_LOOK.map(([to, label]) => (
+          <Button key={to} asChild variant="outline" size="sm">
+            <Link to={to}>{t(label)}</Link>
+          </Button>
+        ))}
       </div>
       <div className="grid gap-2">
         <h3 className="font-medium">{t('imports.skippedTitle', { count: report.skipped.length })}</h3>
