@@ -93,9 +93,3 @@ export async function insertImportedChats(tx: Executor, list: ImportedChat[]): P
   for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(chatMessages).values(rows.slice(i, i + CHUNK));
   return ids;
 }
-
-/** One chat (insertImportedChats). */
-export async function insertImportedChat(tx: Executor, chat: ImportedChat): Promise<string> {
-  const [id] = await insertImportedChats(tx, [chat]);
-  return id!;
-}

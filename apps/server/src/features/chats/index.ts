@@ -7,6 +7,6 @@ export { branchRoutes } from './branch';
 export { groupRoutes } from './group-routes';
 export { chatRoutes } from './routes';
 export { chatExportRoutes } from './export-route';
-export { insertImportedChat, insertImportedChats, type ImportedChat, type ImportedMessage } from './import';
+export { insertImportedChats, type ImportedChat, type ImportedMessage } from './import';
 export { parseStChat, StChatError, type StChat, type StMessage } from './sillytavern-format';
 export { fillMacros } from './prompt';

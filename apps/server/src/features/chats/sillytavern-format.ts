@@ -5,6 +5,8 @@
  * Read leniently as SillyTavern does (its dates come in three formats), written as it writes them.
  */
 
+import { isObject } from '../../lib/json-object';
+
 /** The key under which our own fields ride along in SillyTavern's `chat_metadata` and `extra`. */
 export const OWN_KEY = 'charachat';
 
@@ -88,7 +90,6 @@ export function formatCreateDate(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}@${pad(date.getUTCHours())}h${pad(date.getUTCMinutes())}m${pad(date.getUTCSeconds())}s`;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 // PostgreSQL's text holds no NUL character: a file may carry one (\u0000), and it is dropped.
 const textOf = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v)).replace(/\0/g, '');
 

@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { queryRows } from '../../db/client';
+import { bots } from '../../db/schema/bots';
+import { chats } from '../../db/schema/chats';
 import { importedItems } from '../../db/schema/imports';
+import { lorebooks } from '../../db/schema/lorebooks';
+import { personas } from '../../db/schema/personas';
 
 /** What a file became, by kind: the table and owner column that tell whether it still exists. */
 export type ItemKind = 'character' | 'world' | 'persona' | 'chat' | 'groupChat';
 
-const TARGETS: Record<ItemKind, { table: string; owner: string }> = {
-  character: { table: 'bots', owner: 'created_by' },
-  world: { table: 'lorebooks', owner: 'owner_id' },
-  persona: { table: 'personas', owner: 'owner_id' },
-  chat: { table: 'chats', owner: 'user_id' },
-  groupChat: { table: 'chats', owner: 'user_id' },
+const TARGETS: Record<ItemKind, { table: PgTable; id: AnyPgColumn; owner: AnyPgColumn }> = {
+  character: { table: bots, id: bots.id, owner: bots.createdBy },
+  world: { table: lorebooks, id: lorebooks.id, owner: lorebooks.ownerId },
+  persona: { table: personas, id: personas.id, owner: personas.ownerId },
+  chat: { table: chats, id: chats.id, owner: chats.userId },
+  groupChat: { table: chats, id: chats.id, owner: chats.userId },
 };
 
 /** A file's key among a user's imported items: its kind and the digest of what it holds. */
@@ -112,12 +117,8 @@ export async function makeMany<T extends { key: string }>(
         }
       }
       if (undo.length > 0) {
-        await tx.execute(
-          sql`delete from ${sql.raw(TARGETS[kind].table)} where id in (${sql.join(
-            undo.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
+        const { table, id } = TARGETS[kind];
+        await tx.execute(sql`delete from ${table} where ${inArray(id, undo)}`);
       }
     });
   }
@@ -135,12 +136,12 @@ export async function makeMany<T extends { key: string }>(
  * sees what the other import committed while this one's claim waited for it.
  */
 async function takeOver(tx: Executor, by: { userId: string; importId: string }, kind: ItemKind, key: string, id: string): Promise<boolean> {
-  const { table } = TARGETS[kind];
+  const { table, id: targetId } = TARGETS[kind];
   const [stale] = await queryRows<{ target: string }>(
     tx,
-    sql`select i.target_id as target from ${importedItems} i
-        where i.user_id = ${by.userId} and i.key = ${key}
-          and not exists (select 1 from ${sql.raw(table)} t where t.id = i.target_id)`,
+    sql`select ${importedItems.targetId} as target from ${importedItems}
+        where ${importedItems.userId} = ${by.userId} and ${importedItems.key} = ${key}
+          and not exists (select 1 from ${table} where ${targetId} = ${importedItems.targetId})`,
   );
   if (!stale) return false;
   // Only from that gone thing: another import taking it over at once changes target_id first, and this matches nothing.
@@ -159,11 +160,12 @@ async function findItem(
   kind: ItemKind,
   key: string,
 ): Promise<{ id: string; importId: string | null } | null> {
-  const { table, owner } = TARGETS[kind];
+  const { table, id, owner } = TARGETS[kind];
   const [row] = await queryRows<{ id: string; importId: string | null }>(
     db,
-    sql`select t.id, i.import_id as "importId" from ${importedItems} i join ${sql.raw(table)} t on t.id = i.target_id and t.${sql.raw(owner)} = ${userId}
-        where i.user_id = ${userId} and i.key = ${key}`,
+    sql`select ${id} as id, ${importedItems.importId} as "importId" from ${importedItems}
+        join ${table} on ${id} = ${importedItems.targetId} and ${owner} = ${userId}
+        where ${importedItems.userId} = ${userId} and ${importedItems.key} = ${key}`,
   );
   return row ?? null;
 }

@@ -590,13 +590,9 @@ class ImportRun {
     await saveProgress(this.deps.db, this.row.id, { done: Math.min(this.done, this.total), total: this.total, report: this.report });
   }
 
-  get progress() {
-    return { done: this.total, total: this.total, report: this.report };
-  }
-
-  /** How far it got (a run that failed keeps this). */
-  get state() {
-    return { done: Math.min(this.done, this.total), total: this.total, report: this.report };
+  /** How far it got: all of it once it finished, where it stopped when it failed. */
+  progress(finished: boolean) {
+    return { done: finished ? this.total : Math.min(this.done, this.total), total: this.total, report: this.report };
   }
 }
 
@@ -661,11 +657,11 @@ export async function runSillyTavernImport(deps: ImportDeps, importId: string, u
   const run = new ImportRun(deps, row, folder);
   try {
     const report = await run.run();
-    await finishImport(deps.db, row.id, { status: 'done', ...run.progress, report });
+    await finishImport(deps.db, row.id, { status: 'done', ...run.progress(true), report });
   } catch (err) {
     if (!lastAttempt) throw err;
     deps.log.error({ err, importId }, 'a SillyTavern import failed');
-    await finishImport(deps.db, row.id, { status: 'failed', ...run.state });
+    await finishImport(deps.db, row.id, { status: 'failed', ...run.progress(false) });
   }
   await deps.uploads.delete(uploadKey);
 }

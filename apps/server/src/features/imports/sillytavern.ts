@@ -3,6 +3,8 @@
  * (power_user.personas, persona_descriptions, default_persona) and groups (groups/*.json).
  */
 
+import { isObject } from '../../lib/json-object';
+
 export interface StPersona {
   /** Its avatar's file in User Avatars/, which is also its key in SillyTavern. */
   avatar: string;
@@ -19,8 +21,6 @@ export interface StGroup {
   chats: string[];
   turnOrder: 'natural' | 'list' | 'manual';
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const isSettings = (json: unknown): boolean => isObject(json) && isObject(json.power_user);
 

@@ -1,5 +1,6 @@
 import { ZLoreEntry, ZLoreSettings, type LoreEntry, type LoreSettings } from '@app/shared/lorebooks/schemas';
 import { LORE_LIMITS } from '@app/shared/lorebooks/rules';
+import { isObject } from '../../lib/json-object';
 
 /**
  * Lorebooks in and out of the two formats of the ecosystem (decision 030): SillyTavern's world
@@ -10,7 +11,6 @@ import { LORE_LIMITS } from '@app/shared/lorebooks/rules';
  */
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** SillyTavern's numbers for positions, roles and the selective logic. */
 const POSITIONS = { 0: 'beforeChar', 1: 'afterChar', 4: 'atDepth' } as const;

@@ -5,6 +5,7 @@ import { normalizeTags, ZBotPatch, type BotFields } from '@app/shared/bots/valid
 import type { CardSource } from '../../../db/schema/bots';
 import { AppError } from '../../../lib/http-errors';
 import { asText, asTexts, toSpecData } from './spec-writer';
+import { isObject } from '../../../lib/json-object';
 
 /**
  * Character Card V1, V2 and V3, the ecosystem's exchange format (SillyTavern, Chub, Agnai...),
@@ -29,8 +30,6 @@ const V3_ONLY = [
   'modification_date',
   'assets',
 ];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const importError = (message: string) => new AppError(400, BOT_ERROR_CODES.IMPORT_ERROR, message, 'file');
 

@@ -7,9 +7,10 @@
  * unknown fields and every `extensions` are kept, as both specs require.
  */
 
+import { isObject } from '../../../lib/json-object';
+
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** A scalar as text (a number or a flag said as text); anything else is no text. */
