@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { BotSummary } from '@app/shared/bots/schemas';
 import type { BotFieldsInput } from '@app/shared/bots/validation';
-import { botCollaborators, bots } from '../../src/db/schema/bots';
+import { botCollaborators, bots, userBotCounts } from '../../src/db/schema/bots';
+import { users } from '../../src/db/schema/users';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { expectError } from '../helpers/auth';
 import { call, createBot } from './helpers';
@@ -120,8 +121,14 @@ describe('bot lists', () => {
         creator: { id: alice.user.id, username: alice.user.username },
         stats: { popularity: 80, totalChats: 30 },
       });
-      // A list answers summaries, not whole bots.
+      // A list answers summaries, not whole bots: each field as the bot's own view has it (times to the millisecond, nulls, ratings).
       expect(page.items[0]).not.toHaveProperty('personality');
+      for (const item of page.items) {
+        const whole = (await list(alice, item.id)).json() as Record<string, unknown>;
+        expect(item).toEqual(Object.fromEntries(Object.keys(item).map((key) => [key, whole[key]])));
+      }
+      expect(page.items.map((b) => b.stats.avgRating)).toEqual([null, 3.5, 4.9]);
+      expect(page.items[1]!.createdAt).toBe(at(1).toISOString());
       // Signed in or not, the list is the same.
       expect(names(await list(bob, 'public'))).toEqual(['Salty Pete', 'Ember Dragon', 'Quill']);
     });
@@ -358,6 +365,47 @@ describe('bot lists', () => {
       // The owner's own list is unchanged by sharing.
       expect(names(await my())).not.toContain('Dave Own');
       expect(daveOwn.createdBy).toBe(dave.user.id);
+    });
+  });
+
+  describe("My Bots' total: kept by the database (user_bot_counts, migration 0026)", () => {
+    const total = async (session: Session, query = '') => (await list(session, `my${query}`)).json() as Page;
+    const counted = async (userId: string) =>
+      (await t.database.db.select({ id: bots.id }).from(bots).where(eq(bots.createdBy, userId))).length;
+
+    it('answers the unfiltered total from the kept count, equal to the bots there are, through creates, deletes and moves', async () => {
+      const erin = await t.signup();
+      const frank = await t.signup();
+      expect(await total(erin)).toMatchObject({ total: 0, items: [] });
+      // 20 at once: every insert counts once.
+      const made = await Promise.all(Array.from({ length: 20 }, (_, i) => createBot(t, erin, { name: `Erin ${i}` })));
+      expect((await total(erin)).total).toBe(20);
+      expect(await counted(erin.user.id)).toBe(20);
+      // Several rows in one statement (as an import writes them).
+      await t.database.db
+        .insert(bots)
+        .values(
+          Array.from({ length: 3 }, (_, i) => ({ name: `Batch ${i}`, createdBy: erin.user.id, description: '', firstMessage: 'Hi' })),
+        );
+      expect((await total(erin)).total).toBe(23);
+      // One deleted through the API, two in one statement, at once with other deletes.
+      expect((await call(t, erin, 'DELETE', `/api/bots/${made[0]!.id}`)).statusCode).toBe(204);
+      await Promise.all([
+        t.database.db.delete(bots).where(eq(bots.id, made[1]!.id)),
+        t.database.db.delete(bots).where(eq(bots.id, made[2]!.id)),
+      ]);
+      expect((await total(erin)).total).toBe(20);
+      // Handed to another owner: it moves between the counts.
+      await set(made[3]!.id, { createdBy: frank.user.id });
+      expect((await total(erin)).total).toBe(19);
+      expect((await total(frank)).total).toBe(1);
+      expect(await counted(erin.user.id)).toBe(19);
+      // A filter counts the matching rows, as before.
+      await set(made[4]!.id, { visibility: 'public' });
+      expect((await total(erin, '?visibility=public')).total).toBe(1);
+      // A user deleted with their bots takes the count along, and nothing fails on the way.
+      await t.database.db.delete(users).where(eq(users.id, erin.user.id));
+      expect(await t.database.db.select().from(userBotCounts).where(eq(userBotCounts.userId, erin.user.id))).toEqual([]);
     });
   });
 

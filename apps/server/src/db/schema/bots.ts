@@ -169,6 +169,21 @@ export const botCollaborators = pgTable(
   (t) => [primaryKey({ columns: [t.botId, t.userId] }), index('bot_collaborators_user_idx').on(t.userId)],
 );
 
+/**
+ * How many bots each user owns, kept by triggers on bots (migration 0026): My Bots' first view
+ * answers its total from here instead of counting thousands of rows on every visit.
+ */
+export const userBotCounts = pgTable(
+  'user_bot_counts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bots: integer('bots').notNull().default(0),
+  },
+  (t) => [check('user_bot_counts_not_negative', sql`${t.bots} >= 0`)],
+);
+
 export const botFavorites = pgTable(
   'bot_favorites',
   {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CollaboratorRole } from '@app/shared/bots/constants';
 import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery, ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
 import { DEFAULT_IMAGE_GENERATION, DEFAULT_VIDEO_GENERATION } from '@app/shared/bots/constants';
 import { withDefaultCosts, withDefaultSettings, type BotFields } from '@app/shared/bots/validation';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { botCollaborators, botFavorites, bots, categories, type CardSource } from '../../db/schema/bots';
+import { botCollaborators, botFavorites, bots, categories, userBotCounts, type CardSource } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/http-errors';
 import type { BotRow } from './access';
@@ -95,26 +95,61 @@ export function toSummary({ bot, category, creator }: SummaryRow): BotSummary {
   };
 }
 
-async function pageOf(db: Executor, where: SQL | undefined, orderBy: SQL[], page: number, limit: number) {
-  // The page and the count run side by side (on a pool, at once). The page alone can walk an
-  // ordered index and stop after `limit` rows; a count(*) over () window would visit every match.
-  const countQuery = db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+/** json_build_object of named columns; the names are ours (summaryColumns), never a caller's. */
+function jsonObject(fields: Record<string, SQLWrapper>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
+    sql`, `,
+  )})`;
+}
+
+/** A summary row as JSON holds its times as text. */
+type SummaryJson = Omit<SummaryRow, 'bot'> & {
+  bot: Omit<SummaryBot, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+};
+
+const summaryJson = sql`json_build_object(
+  'bot', ${jsonObject(summaryColumns.bot)},
+  'category', case when ${categories.id} is null then null else ${jsonObject(summaryColumns.category)} end,
+  'creator', ${jsonObject(summaryColumns.creator)})`;
+
+/**
+ * A page of summaries and the total, in one statement that answers one JSON value. The embedded
+ * database hands each column value of a result to JavaScript one by one (a page of 24 bots took
+ * about 2 ms of that); one json_agg is parsed natively in one go, and the count needs no second
+ * round trip. The page walks an ordered index and stops after `limit` rows (a count(*) over ()
+ * window would visit every match); the total is `knownTotal` when the caller has it kept.
+ */
+async function pageOf(
+  db: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: number,
+  limit: number,
+  /** The total when it is known without counting (My Bots unfiltered: user_bot_counts). */
+  knownTotal?: SQL,
+) {
+  const rows = db
+    .select({ summary: sql`${summaryJson}`.as('summary'), n: sql`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('n') })
     .from(bots)
-    .where(where);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(bots)
-      .innerJoin(users, eq(users.id, bots.createdBy))
-      .leftJoin(categories, eq(categories.id, bots.categoryId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    countQuery,
-  ]);
-  return { items: rows.map(toSummary), total: counted?.n ?? 0, page, limit };
+    .innerJoin(users, eq(users.id, bots.createdBy))
+    .leftJoin(categories, eq(categories.id, bots.categoryId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page');
+  const total = knownTotal ?? sql`(select count(*) from ${bots} where ${where ?? sql`true`})`;
+  const [answer] = await db
+    .select({
+      items: sql<SummaryJson[]>`coalesce(json_agg(${rows.summary} order by ${rows.n}), '[]'::json)`,
+      total: sql<number>`coalesce(${total}, 0)`.mapWith(Number),
+    })
+    .from(rows);
+  const items = (answer?.items ?? []).map(({ bot, ...rest }) =>
+    toSummary({ ...rest, bot: { ...bot, createdAt: new Date(bot.createdAt), updatedAt: new Date(bot.updatedAt) } }),
+  );
+  return { items, total: answer?.total ?? 0, page, limit };
 }
 
 function textAndTagFilters(q: string | undefined, tags: string[] | undefined, category: string | undefined): SQL[] {
@@ -173,7 +208,12 @@ export async function listMyBots(db: Executor, userId: string, query: MyQuery) {
     ],
     popular: [flip(bots.popularity), flip(bots.totalChats), flip(bots.id)],
   };
-  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit);
+  // The caller's own bots, unfiltered (the page's first view): the kept count, not a count of thousands of rows.
+  const ownTotal =
+    query.scope === 'own' && filters.length === 1
+      ? sql`(select ${userBotCounts.bots} from ${userBotCounts} where ${userBotCounts.userId} = ${userId})`
+      : undefined;
+  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit, ownTotal);
 }
 
 /** The caller's favorites that they can still see. */
