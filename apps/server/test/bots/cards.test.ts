@@ -145,11 +145,13 @@ describe('import and export over the API', () => {
       expect(v2.data[key], key).toEqual(value);
     }
     // The book comes back as the bot's lorebook, written to the specs: the book's and every
-    // entry's extensions (SillyTavern wrote none on the book), V3's use_regex, the same entries.
+    // entry's extensions (SillyTavern wrote none on the book; ours holds the book's settings), V3's use_regex, the same entries.
     const book = originalCard.data.character_book as { name: string; entries: Record<string, unknown>[] };
     for (const written of [v3.data.character_book, v2.data.character_book]) {
       expect(written.name).toBe(book.name);
-      expect(written.extensions).toEqual({});
+      expect(written.extensions).toEqual({
+        charachat: { lore: { scanDepth: 2, budgetPercent: 25, recursive: false, caseSensitive: false, matchWholeWords: false } },
+      });
       expect(written.entries).toHaveLength(book.entries.length);
       written.entries.forEach((e: Record<string, unknown>, i: number) => {
         const original = book.entries[i]!;

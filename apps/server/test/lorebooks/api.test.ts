@@ -192,11 +192,19 @@ describe('lorebooks (issue 20 §1)', () => {
       extensions: object;
       entries: { extensions: object; use_regex: boolean }[];
     };
-    expect(card.extensions).toEqual({});
+    expect(card.extensions).toEqual({ charachat: { lore: book.settings } });
     expect(card.entries.every((e) => typeof e.extensions === 'object' && e.use_regex === true)).toBe(true);
     for (const data of [world, card]) {
       const back = (await call(alice, 'POST', '/api/lorebooks/import', { data, name: 'Back' })).json() as Lorebook;
       expect(back.entries).toEqual(book.entries);
+      expect(back.settings).toEqual(book.settings);
+    }
+    // Settings away from the defaults come back from either format too.
+    const settings = { scanDepth: 6, budgetPercent: 40, recursive: true, caseSensitive: true, matchWholeWords: true };
+    expect((await call(alice, 'PATCH', `/api/lorebooks/${book.id}`, { settings })).statusCode).toBe(200);
+    for (const format of ['sillytavern', 'card']) {
+      const data = (await call(alice, 'GET', `/api/lorebooks/${book.id}/export?format=${format}`)).json() as object;
+      expect(((await call(alice, 'POST', '/api/lorebooks/import', { data, name: 'Back' })).json() as Lorebook).settings).toEqual(settings);
     }
     expect((await call(alice, 'GET', `/api/lorebooks/${book.id}/export?format=pdf`)).statusCode).toBe(400);
   });

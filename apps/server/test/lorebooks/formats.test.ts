@@ -52,7 +52,7 @@ describe('lorebook formats', () => {
     expect(book.entries.map((e) => e.keys)).toEqual(original.entries.map((e) => e.keys));
     const written = toCharacterBook({ name: 'Eldoria', description: '', settings: book.settings, entries: book.entries });
     // Both specs: the book's extensions and each entry's, V3's use_regex.
-    expect(written.extensions).toEqual({});
+    expect(written.extensions).toEqual({ charachat: { lore: book.settings } });
     for (const e of written.entries as Record<string, unknown>[]) {
       expect(e.extensions).toBeTypeOf('object');
       expect(e.use_regex).toBeTypeOf('boolean');
@@ -63,6 +63,46 @@ describe('lorebook formats', () => {
     }
     expect(fromCharacterBook(written).entries).toEqual(book.entries);
     expect((written.entries as { selective: boolean }[]).map((e) => e.selective)).toEqual(original.entries.map((e) => e.selective));
+  });
+
+  it("keeps the book's settings through both formats, and reads a card's own token_budget, scan_depth and recursive_scanning", () => {
+    const settings = { scanDepth: 7, budgetPercent: 37, recursive: true, caseSensitive: true, matchWholeWords: true };
+    const entries = fromCharacterBook(seraphina.data.character_book).entries;
+    const card = toCharacterBook({ name: 'Set', description: '', settings, entries });
+    expect(card).toMatchObject({ scan_depth: 7, token_budget: Math.round(0.37 * 8192), recursive_scanning: true });
+    expect(fromCharacterBook(card).settings).toEqual(settings);
+    expect(readLorebook(JSON.parse(JSON.stringify(card)))!.settings).toEqual(settings);
+    const world = toWorldFile({ settings, entries });
+    expect(fromWorldFile(JSON.parse(JSON.stringify(world)) as Record<string, unknown>).settings).toEqual(settings);
+    // Every whole share survives the card's token count.
+    for (let budgetPercent = 1; budgetPercent <= 100; budgetPercent++) {
+      const back = fromCharacterBook(
+        toCharacterBook({ name: 'B', description: '', settings: { ...settings, budgetPercent }, entries: [] }),
+      );
+      expect(back.settings.budgetPercent).toBe(budgetPercent);
+    }
+    // Another tool's card: its own fields, no extension of ours. A budget beyond the context is all of it.
+    expect(fromCharacterBook({ entries: [], scan_depth: 3, token_budget: 1024, recursive_scanning: true }).settings).toEqual({
+      scanDepth: 3,
+      budgetPercent: 13,
+      recursive: true,
+      caseSensitive: false,
+      matchWholeWords: false,
+    });
+    expect(fromCharacterBook({ entries: [], token_budget: 100_000 }).settings.budgetPercent).toBe(100);
+    // The card's own fields win over a stale extension of ours (another tool edited them).
+    expect(fromCharacterBook({ ...card, scan_depth: 2, recursive_scanning: false }).settings).toMatchObject({
+      scanDepth: 2,
+      recursive: false,
+    });
+    // Nonsense in our extension is ignored, not an error.
+    expect(fromWorldFile({ entries: {}, extensions: { charachat: { lore: { budgetPercent: 'x', caseSensitive: 1 } } } }).settings).toEqual({
+      scanDepth: 2,
+      budgetPercent: 25,
+      recursive: false,
+      caseSensitive: false,
+      matchWholeWords: false,
+    });
   });
 
   it('keeps what it does not model (probability, groups, a position it lacks) through both formats', () => {

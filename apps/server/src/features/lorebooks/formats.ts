@@ -111,6 +111,36 @@ const int = (v: unknown, fallback: number) => (typeof v === 'number' && Number.i
 const boolOrNull = (v: unknown) => (typeof v === 'boolean' ? v : null);
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
 
+/**
+ * Book-wide settings. A card has scan_depth, token_budget (read as a share of the 8,192-token
+ * context it is written for) and recursive_scanning, and they win when present; the rest (case
+ * and whole words for the whole book), and all of them in a world file, which has no such fields,
+ * ride in the book's `extensions.charachat.lore`: both specs keep an unknown extension, so a book
+ * exported here and imported again keeps its settings.
+ */
+const OWN = 'charachat';
+const BUDGET_CONTEXT = 8192;
+
+function settingsOf(book: Json): LoreSettings {
+  const ext = isObject(book.extensions) && isObject(book.extensions[OWN]) ? book.extensions[OWN] : {};
+  const own = isObject(ext.lore) ? ext.lore : {};
+  const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  const flag = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+  const depth = number(book.scan_depth) ?? number(own.scanDepth);
+  const tokens = number(book.token_budget);
+  const budget = tokens !== undefined && tokens > 0 ? (tokens / BUDGET_CONTEXT) * 100 : number(own.budgetPercent);
+  return ZLoreSettings.parse({
+    scanDepth: depth === undefined ? undefined : clamp(Math.trunc(depth), 0, LORE_LIMITS.maxDepth),
+    budgetPercent: budget === undefined ? undefined : clamp(Math.round(budget), 1, 100),
+    recursive: flag(book.recursive_scanning) ?? flag(own.recursive) ?? false,
+    caseSensitive: flag(own.caseSensitive),
+    matchWholeWords: flag(own.matchWholeWords),
+  });
+}
+
+/** The book's `extensions` as written: ours under `charachat.lore`. */
+const ownExtensions = (settings: LoreSettings): Json => ({ [OWN]: { lore: settings } });
+
 /** A SillyTavern position number as ours: the author's note and example positions, which we lack, go after the character. */
 function positionOf(n: unknown): LoreEntry['position'] {
   return POSITIONS[int(n, 0) as keyof typeof POSITIONS] ?? 'afterChar';
@@ -222,7 +252,7 @@ export function fromWorldFile(json: Json): ReadBook {
   return {
     name: typeof json.name === 'string' ? json.name : null,
     description: typeof json.description === 'string' ? json.description : '',
-    settings: ZLoreSettings.parse({}),
+    settings: settingsOf(json),
     entries,
   };
 }
@@ -272,10 +302,7 @@ export function fromCharacterBook(book: Json): ReadBook {
       });
     }),
   );
-  const settings = ZLoreSettings.parse({
-    scanDepth: typeof book.scan_depth === 'number' ? clamp(int(book.scan_depth, 2), 0, LORE_LIMITS.maxDepth) : undefined,
-    recursive: book.recursive_scanning === true,
-  });
+  const settings = settingsOf(book);
   return {
     name: typeof book.name === 'string' && book.name.trim() ? book.name.trim() : null,
     description: typeof book.description === 'string' ? book.description : '',
@@ -304,7 +331,7 @@ function uniqueIds(entries: LoreEntry[]): LoreEntry[] {
 const WORLD_NAMES = Object.fromEntries(Object.entries(KEPT).map(([world, card]) => [card, world]));
 
 /** SillyTavern's world file, as its "Export" writes one. */
-export function toWorldFile(book: { entries: LoreEntry[] }): { entries: Record<string, Json> } {
+export function toWorldFile(book: { settings: LoreSettings; entries: LoreEntry[] }): { entries: Record<string, Json>; extensions: Json } {
   const entries: Record<string, Json> = {};
   book.entries.forEach((e, index) => {
     const extra: Json = {};
@@ -353,7 +380,7 @@ export function toWorldFile(book: { entries: LoreEntry[] }): { entries: Record<s
       position: typeof extra.position === 'number' ? extra.position : POSITION_NUMBERS[e.position],
     };
   });
-  return { entries };
+  return { entries, extensions: ownExtensions(book.settings) };
 }
 
 /**
@@ -366,9 +393,9 @@ export function toCharacterBook(book: { name: string; description: string; setti
     name: book.name,
     description: book.description,
     scan_depth: book.settings.scanDepth,
-    token_budget: Math.round((book.settings.budgetPercent / 100) * 8192),
+    token_budget: Math.round((book.settings.budgetPercent / 100) * BUDGET_CONTEXT),
     recursive_scanning: book.settings.recursive,
-    extensions: {},
+    extensions: ownExtensions(book.settings),
     entries: book.entries.map((e, index) => {
       const extensions: Json = {};
       for (const [name, value] of Object.entries(e.extensions))
