@@ -20,6 +20,7 @@ import { Composer } from './composer';
 import { GroupMembersDialog } from '@/features/chat-groups/group-dialogs';
 import { AUTO, ReplyAs } from '@/features/chat-groups/reply-as';
 import '@/features/chat-groups/texts';
+import { ChatLorebooksButton } from '@/features/lorebooks/chat-lorebooks-button';
 import { MessageBubble } from './message-bubble';
 import { PromptDialog } from './prompt-dialog';
 import { RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
@@ -114,6 +115,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
           {/* A group's stars would go to one of its characters: rated on their own pages instead. */}
           {group ? null : <RateButton rating={rating} />}
+          <ChatLorebooksButton chatId={chat.id} />
           <Button
             variant="ghost"
             size="sm"

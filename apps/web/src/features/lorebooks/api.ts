@@ -1,10 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZLorebook, ZLorebookList, type LorebookBody, type LoreEntry, type LoreSettings } from '@app/shared/lorebooks/schemas';
+import {
+  ZChatLorebooks,
+  ZLorebook,
+  ZLorebookList,
+  type ChatLorebooks,
+  type LorebookBody,
+  type LoreEntry,
+  type LoreSettings,
+} from '@app/shared/lorebooks/schemas';
 import { api, apiDownload, apiUpload } from '@/lib/api-client';
 
 export const lorebookKeys = {
   all: ['lorebooks'] as const,
   one: (id: string) => ['lorebooks', id] as const,
+  /** The books attached to one chat (issue 20 §1), in the order they are scanned. */
+  chat: (chatId: string) => ['chat-lorebooks', chatId] as const,
 };
 
 /** The caller's lorebooks, without their entries. */
@@ -75,3 +85,27 @@ export function useDeleteLorebook() {
 
 export const downloadLorebook = (id: string, name: string, format: 'sillytavern' | 'card') =>
   apiDownload(`/api/lorebooks/${id}/export?format=${format}`, `${name}.json`);
+
+/** The books attached to one chat of the caller's: scanned before its bot's own. */
+export function useChatLorebooks(chatId: string) {
+  return useQuery({
+    queryKey: lorebookKeys.chat(chatId),
+    queryFn: () => api(`/api/chats/${chatId}/lorebooks`, { schema: ZChatLorebooks }),
+  });
+}
+
+/** Attaches one of the caller's books to a chat, or detaches one; both answer the chat's books. */
+export function useChatLorebookChange(chatId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ lorebookId, attach }: { lorebookId: string; attach: boolean }) =>
+      attach
+        ? api(`/api/chats/${chatId}/lorebooks`, { method: 'POST', body: { lorebookId }, schema: ZChatLorebooks })
+        : api(`/api/chats/${chatId}/lorebooks/${lorebookId}`, { method: 'DELETE', schema: ZChatLorebooks }),
+    onSuccess: (books: ChatLorebooks) => {
+      client.setQueryData(lorebookKeys.chat(chatId), books);
+      // The books' own `chatIds` changed.
+      void client.invalidateQueries({ queryKey: lorebookKeys.all });
+    },
+  });
+}
