@@ -119,6 +119,8 @@ describe('chats with the offline responder', () => {
     expect(second.variantIndex).toBe(1);
     const visible = (await messagesOf(chat.id)).items;
     expect(visible.at(-1)!.id).toBe(second.id);
+    // The list answers a message field for field as the reply did (alternatives, times to the millisecond).
+    expect(visible.at(-1)).toEqual(second);
     await call(t, alice, 'PATCH', `/api/chats/${chat.id}/messages/${first.id}`, { selected: true });
     expect((await messagesOf(chat.id)).items.at(-1)!.id).toBe(first.id);
     const user = visible.find((m) => m.role === 'user')!;
@@ -133,6 +135,7 @@ describe('chats with the offline responder', () => {
     const { userMessage, message } = (await send(chat.id, 'Typo hre')).json() as { message: ChatMessage; userMessage: ChatMessage };
     const edited = await call(t, alice, 'PATCH', `/api/chats/${chat.id}/messages/${userMessage.id}`, { content: 'Typo here' });
     expect(edited.json()).toMatchObject({ content: 'Typo here', editedAt: expect.any(String) });
+    expect((await messagesOf(chat.id)).items).toEqual([expect.anything(), edited.json(), message]);
     expect((await call(t, alice, 'PATCH', `/api/chats/${chat.id}/messages/${message.id}`, { content: 'Forged reply' })).statusCode).toBe(
       400,
     );

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CollaboratorRole } from '@app/shared/bots/constants';
 import type { Bot, BotSummary, MyBotsQuery, PublicBotsQuery, ZMyBotsQuery, ZPublicBotsQuery } from '@app/shared/bots/schemas';
 import { DEFAULT_IMAGE_GENERATION, DEFAULT_VIDEO_GENERATION } from '@app/shared/bots/constants';
 import { withDefaultCosts, withDefaultSettings, type BotFields } from '@app/shared/bots/validation';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
+import { preparedPerDatabase, type Executor } from '../../db/client';
 import { botCollaborators, botFavorites, bots, categories, userBotCounts, type CardSource } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/http-errors';
@@ -118,16 +118,21 @@ const summaryJson = sql`json_build_object(
  * database hands each column value of a result to JavaScript one by one (a page of 24 bots took
  * about 2 ms of that); one json_agg is parsed natively in one go, and the count needs no second
  * round trip. The page walks an ordered index and stops after `limit` rows (a count(*) over ()
- * window would visit every match); the total is `knownTotal` when the caller has it kept.
+ * window would visit every match).
  */
-async function pageOf(
+async function pageOf(db: Executor, where: SQL | undefined, orderBy: SQL[], page: number, limit: number) {
+  const total = sql`(select count(*) from ${bots} where ${where ?? sql`true`})`;
+  const [answer] = await pageQuery(db, where, orderBy, total, limit, (page - 1) * limit);
+  return summaryPage(answer, page, limit);
+}
+
+function pageQuery(
   db: Executor,
   where: SQL | undefined,
   orderBy: SQL[],
-  page: number,
-  limit: number,
-  /** The total when it is known without counting (My Bots unfiltered: user_bot_counts). */
-  knownTotal?: SQL,
+  total: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
 ) {
   const rows = db
     .select({ summary: sql`${summaryJson}`.as('summary'), n: sql`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('n') })
@@ -137,19 +142,40 @@ async function pageOf(
     .where(where)
     .orderBy(...orderBy)
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset(offset)
     .as('page');
-  const total = knownTotal ?? sql`(select count(*) from ${bots} where ${where ?? sql`true`})`;
-  const [answer] = await db
+  return db
     .select({
       items: sql<SummaryJson[]>`coalesce(json_agg(${rows.summary} order by ${rows.n}), '[]'::json)`,
       total: sql<number>`coalesce(${total}, 0)`.mapWith(Number),
     })
     .from(rows);
+}
+
+function summaryPage(answer: { items: SummaryJson[]; total: number } | undefined, page: number, limit: number) {
   const items = (answer?.items ?? []).map(({ bot, ...rest }) =>
     toSummary({ ...rest, bot: { ...bot, createdAt: new Date(bot.createdAt), updatedAt: new Date(bot.updatedAt) } }),
   );
   return { items, total: answer?.total ?? 0, page, limit };
+}
+
+/**
+ * My Bots' first view in each of its orders (the caller's own bots, unfiltered): a prepared
+ * statement, so neither its SQL is built nor its plan made again on every visit, and its total is
+ * the kept count (user_bot_counts), not a count of thousands of rows.
+ */
+const ownPages = new Map<string, ReturnType<typeof ownPageStatement>>();
+function ownPageStatement(name: string, orderBy: SQL[]) {
+  return preparedPerDatabase((db: Executor) =>
+    pageQuery(
+      db,
+      eq(bots.createdBy, sql.placeholder('userId')),
+      orderBy,
+      sql`(select ${userBotCounts.bots} from ${userBotCounts} where ${userBotCounts.userId} = ${sql.placeholder('userId')})`,
+      sql.placeholder('limit'),
+      sql.placeholder('offset'),
+    ).prepare(name),
+  );
 }
 
 function textAndTagFilters(q: string | undefined, tags: string[] | undefined, category: string | undefined): SQL[] {
@@ -208,12 +234,14 @@ export async function listMyBots(db: Executor, userId: string, query: MyQuery) {
     ],
     popular: [flip(bots.popularity), flip(bots.totalChats), flip(bots.id)],
   };
-  // The caller's own bots, unfiltered (the page's first view): the kept count, not a count of thousands of rows.
-  const ownTotal =
-    query.scope === 'own' && filters.length === 1
-      ? sql`(select ${userBotCounts.bots} from ${userBotCounts} where ${userBotCounts.userId} = ${userId})`
-      : undefined;
-  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit, ownTotal);
+  if (query.scope === 'own' && filters.length === 1) {
+    const name = `my_bots_${query.sortBy}_${query.sortOrder}`;
+    let statement = ownPages.get(name);
+    if (!statement) ownPages.set(name, (statement = ownPageStatement(name, order[query.sortBy])));
+    const [answer] = await statement(db).execute({ userId, limit: query.limit, offset: (query.page - 1) * query.limit });
+    return summaryPage(answer, query.page, query.limit);
+  }
+  return pageOf(db, and(...filters), order[query.sortBy], query.page, query.limit);
 }
 
 /** The caller's favorites that they can still see. */

@@ -45,6 +45,7 @@ import {
   listChats,
   listMessages,
   requireChat,
+  requireChatView,
   requireMessage,
   toMessages,
   type ChatRow,
@@ -148,7 +149,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
   app.get(
     '/:id',
     { config: { access: 'user' }, schema: { tags, summary: 'One chat of the caller', params: ZChatParams, response: { 200: ZChat } } },
-    async (request) => getChatView(db, (await requireChat(db, request.params.id, requireAuth(request).user.id)).id),
+    async (request) => requireChatView(db, request.params.id, requireAuth(request).user.id),
   );
 
   app.patch(
@@ -202,8 +203,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
       },
     },
     async (request) => {
-      const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
-      return listMessages(db, chat.id, request.query);
+      const page = await listMessages(db, request.params.id, requireAuth(request).user.id, request.query);
+      if (!page) throw notFound(CHAT_MESSAGES.chatNotFound);
+      return page;
     },
   );
 
