@@ -8,7 +8,9 @@ import {
   type RewardList,
   type UserAchievementList,
 } from '@app/shared/gamification/schemas';
+import { chatMessages, chats } from '../../src/db/schema/chats';
 import { userAchievements, userBadges, userProgress } from '../../src/db/schema/gamification';
+import { countsOf } from '../../src/features/gamification/achievements';
 import { users } from '../../src/db/schema/users';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
@@ -83,6 +85,31 @@ describe('achievements', () => {
     expect(await db().select().from(userBadges).where(eq(userBadges.userId, u.user.id))).toMatchObject([
       { badgeId: 'living-legend', equipped: false, source: 'achievement:living-legend' },
     ]);
+  });
+
+  it("characters chatted with: each of a group chat's characters counts; an imported chat (its messages copied) does not", async () => {
+    const u = await t.signup();
+    const [a, b, c, d] = await Promise.all(['Ash', 'Birch', 'Cedar', 'Dune'].map((name) => createBot(t, u, { name })));
+    const chatted = async () => (await countsOf(db(), u.user.id)).bots_chatted;
+    expect(await chatted()).toBe(0);
+    // An import: a chat whose messages were all copied in.
+    const [imported] = await db().insert(chats).values({ userId: u.user.id, botId: d!.id, title: 'Imported' }).returning({ id: chats.id });
+    await db()
+      .insert(chatMessages)
+      .values([
+        { chatId: imported!.id, role: 'assistant', content: 'Hello from the past', copied: true },
+        { chatId: imported!.id, role: 'user', content: 'Hi', copied: true },
+      ]);
+    expect(await chatted()).toBe(0);
+    // A group of three: each of them (the chat opens with each one's greeting).
+    expect((await call(t, u, 'POST', '/api/chats', { botIds: [a!.id, b!.id, c!.id] })).statusCode).toBe(201);
+    await t.app.ctx.events.settled();
+    expect(await chatted()).toBe(3);
+    expect((await mine(u)).find((x) => x.achievementId === 'new-face')).toMatchObject({ completed: true });
+    expect((await mine(u)).find((x) => x.achievementId === 'explorer')).toMatchObject({ progress: 30, completed: false });
+    // Talking on in the imported chat is chatting here: its character counts now.
+    await db().insert(chatMessages).values({ chatId: imported!.id, role: 'user', content: 'Back again' });
+    expect(await chatted()).toBe(4);
   });
 
   it('following unlocks Fan Club for the follower and Noticed for the followee', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { Chat } from '@app/shared/chats/schemas';
 import type { MissionList, UserQuest } from '@app/shared/gamification/schemas';
+import { chatMessages } from '../../src/db/schema/chats';
 import { userQuests } from '../../src/db/schema/gamification';
 import { userSettings } from '../../src/db/schema/settings';
 import { addDays, localDay, startOfLocalDay, weekOf } from '../../src/features/gamification/local-day';
@@ -42,6 +43,22 @@ describe('quests', () => {
     expect(errorOf(res).code).toBe(code);
   };
   const tokens = async (s: Session) => ((await call(t, s, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
+
+  it("Daily Explorer counts the characters written to since the start: a group chat's each, not a greeting, not an import", async () => {
+    const u = await t.signup();
+    const [a, b] = await Promise.all(['Ash', 'Birch'].map((name) => createBot(t, u, { name })));
+    const before = await chatFor(u);
+    await sendMessages(u, before, 1); // before the start: not counted
+    await move(u, 'daily-explorer', 'start');
+    const group = ((await call(t, u, 'POST', '/api/chats', { botIds: [a!.id, b!.id] })).json() as Chat).id;
+    // Greetings alone are no chatting during the quest.
+    expect((await runOf(u, 'daily-explorer'))!.progress[0]).toMatchObject({ currentValue: 0 });
+    // Copied messages (an import, a branch) are not either.
+    await db().insert(chatMessages).values({ chatId: group, role: 'user', content: 'Copied', copied: true });
+    expect((await runOf(u, 'daily-explorer'))!.progress[0]).toMatchObject({ currentValue: 0 });
+    await sendMessages(u, group, 1);
+    expect((await runOf(u, 'daily-explorer'))!.progress[0]).toMatchObject({ currentValue: 2, completed: true });
+  });
 
   it('lists the quests of the seven types, all available to a new user', async () => {
     const u = await t.signup();

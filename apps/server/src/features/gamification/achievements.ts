@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ACHIEVEMENTS, progressOf, SEASONAL_DAYS, type AchievementDef, type RequirementType } from '@app/shared/gamification/achievements';
 import type { Database, Executor } from '../../db/client';
 import { botFavorites, bots } from '../../db/schema/bots';
@@ -11,6 +11,7 @@ import { countPosting, postLedgerEntry, type LedgerMetrics, type LedgerPosting }
 import { levelOf } from '@app/shared/gamification/levels';
 import { streakOf } from '@app/shared/gamification/streaks';
 import { awardXp, timeZoneOf } from './awards';
+import { botsChatted as botsChattedQuery } from './bots-chatted';
 import { localDay } from './local-day';
 import { daysOf } from './streaks';
 
@@ -39,12 +40,8 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
           .innerJoin(chats, eq(chats.id, chatMessages.chatId))
           .where(and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false))),
       ),
-      one(
-        db
-          .select({ n: countDistinct(chats.botId) })
-          .from(chats)
-          .where(eq(chats.userId, userId)),
-      ),
+      // Starting a chat counts (its greeting is a message of its own), an imported one doesn't.
+      one(botsChattedQuery(db, userId, undefined)),
       one(db.select({ n: count() }).from(bots).where(eq(bots.createdBy, userId))),
       one(
         db

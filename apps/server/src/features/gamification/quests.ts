@@ -15,6 +15,7 @@ import { userFollows } from '../../db/schema/users';
 import { conflict, notFound } from '../../lib/http-errors';
 import { countPosting, postLedgerEntry, type LedgerMetrics, type LedgerPosting } from '../tokens';
 import { awardXp, timeZoneOf } from './awards';
+import { botsChatted } from './bots-chatted';
 import { addDays, localDay, startOfLocalDay, weekOf } from './local-day';
 
 type UserQuestRow = typeof userQuests.$inferSelect;
@@ -64,15 +65,8 @@ async function countObjective(db: Executor, userId: string, type: ObjectiveType,
           ),
       );
     case 'bots_chatted':
-      return n(
-        db
-          .select({ n: countDistinct(chats.botId) })
-          .from(chatMessages)
-          .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-          .where(
-            and(eq(chats.userId, userId), eq(chatMessages.role, 'user'), eq(chatMessages.copied, false), between(chatMessages.createdAt)),
-          ),
-      );
+      // Characters the user wrote to during the run.
+      return n(botsChatted(db, userId, and(eq(chatMessages.role, 'user'), between(chatMessages.createdAt))));
     case 'bots_created':
       return n(
         db
