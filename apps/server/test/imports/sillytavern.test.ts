@@ -47,7 +47,17 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
       status: 'done',
       error: null,
       progress: { done: 12, total: 12 },
-      report: { characters: 3, chats: 5, groups: 1, messages: 39, lorebooks: 2, personas: 2, alreadyImported: 0, skipped: [] },
+      report: {
+        characters: 3,
+        chats: 5,
+        groups: 1,
+        messages: 39,
+        lorebooks: 2,
+        personas: 2,
+        alreadyImported: 0,
+        skipped: [],
+        skippedCount: 0,
+      },
     });
     expect(job.finishedAt).not.toBeNull();
 
@@ -185,7 +195,23 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
       ['world-truncated.json', 'notACard'],
     ]);
     expect(job.report.skipped[0]!.reason).toBeTruthy();
+    expect(job.report.skippedCount).toBe(4);
     expect((await counts(user.user.id)).chats).toBe(5);
+  });
+
+  it('lists the first 1,000 files skipped and counts them all', async () => {
+    const user = await t.signup({ displayName: 'Many' });
+    const noCard = broken().find((f) => f.path.endsWith('png-without-card.png'))!;
+    // Each a different file (a byte after the PNG's end), so none is taken for another.
+    const files = Array.from({ length: 1_005 }, (_, i) => ({
+      path: `characters/bad-${i}.png`,
+      data: Buffer.concat([noCard.data, Buffer.from(String(i))]),
+    }));
+    const job = await runImport(t, user, [{ path: 'many.zip', data: zipOf(files) }]);
+    expect(job.status).toBe('done');
+    expect(job.report.skipped).toHaveLength(1_000);
+    expect(job.report.skippedCount).toBe(1_005);
+    expect(job.progress).toEqual({ done: 1_005, total: 1_005 });
   });
 
   it('takes a NUL character out of the texts, and skips a chat with more swipes than a message may have', async () => {

@@ -16,7 +16,10 @@ export const ZImportReport = z.object({
   personas: z.number().int(),
   /** Files that an earlier import already brought in: made nothing again. */
   alreadyImported: z.number().int(),
+  /** The files skipped, each with why: the first 1,000 (a folder of broken files can't bloat the report). */
   skipped: z.array(z.object({ file: z.string(), code: z.enum(skipCodes), reason: z.string() })),
+  /** How many files were skipped in all (the list stops at 1,000). */
+  skippedCount: z.number().int(),
 });
 export type ImportReport = z.infer<typeof ZImportReport>;
 
@@ -29,6 +32,7 @@ export const emptyReport = (): ImportReport => ({
   personas: 0,
   alreadyImported: 0,
   skipped: [],
+  skippedCount: 0,
 });
 
 /** GET /api/imports/{id}: a job and how far it got. */

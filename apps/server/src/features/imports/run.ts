@@ -572,6 +572,7 @@ class ImportRun {
     // PostgreSQL's jsonb holds no NUL character: a zip may name a file with one.
     const path = file.path.replace(/\0/g, '');
     if (this.report.skipped.length < MAX_SKIPPED) this.report.skipped.push({ file: path, code, reason: IMPORT_SKIP_REASONS[code] });
+    this.report.skippedCount += 1;
     if (counted) this.done += 1;
   }
 

@@ -12,7 +12,8 @@ export const importView = (row: ImportRow): Import => ({
   source: row.source,
   status: row.status,
   progress: { done: row.done, total: row.total },
-  report: row.report,
+  // A report saved before skippedCount existed lists every file it skipped.
+  report: { ...row.report, skippedCount: (row.report as Partial<ImportReport>).skippedCount ?? row.report.skipped.length },
   error: row.status === 'failed' ? (row.error ?? M.failed) : null,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -217,7 +217,7 @@ function Report({ report }: { report: ImportReport }) {
         ))}
       </div>
       <div className="grid gap-2">
-        <h3 className="font-medium">{t('imports.skippedTitle', { count: report.skipped.length })}</h3>
+        <h3 className="font-medium">{t('imports.skippedTitle', { count: report.skippedCount })}</h3>
         {report.skipped.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('imports.skippedNone')}</p>
         ) : (
@@ -230,6 +230,11 @@ function Report({ report }: { report: ImportReport }) {
                 <span className="text-muted-foreground">{t(`imports.skip.${s.code}`, { defaultValue: s.reason })}</span>
               </li>
             ))}
+            {report.skippedCount > report.skipped.length ? (
+              <li className="px-3 py-1 text-muted-foreground" data-testid="import-skipped-more">
+                {t('imports.skippedMore', { count: report.skippedCount - report.skipped.length })}
+              </li>
+            ) : null}
           </ul>
         )}
       </div>
