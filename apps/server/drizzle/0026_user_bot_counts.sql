@@ -5,7 +5,11 @@ CREATE TABLE "user_bot_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_bot_counts" ADD CONSTRAINT "user_bot_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- The counts of the bots that exist now; from here on the triggers below keep them.
+-- The counts of the bots that exist now; from here on the triggers below keep them. Writers of
+-- bots wait until the triggers exist (the migrations run in one transaction): an instance still
+-- running the old code would otherwise add or delete a bot between the count and the triggers,
+-- and that user's count would be off for good.
+LOCK TABLE "bots" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 INSERT INTO "user_bot_counts" ("user_id", "bots")
 SELECT "created_by", count(*) FROM "bots" GROUP BY "created_by";
 --> statement-breakpoint

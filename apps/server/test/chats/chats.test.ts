@@ -121,6 +121,9 @@ describe('chats with the offline responder', () => {
     expect(visible.at(-1)!.id).toBe(second.id);
     // The list answers a message field for field as the reply did (alternatives, times to the millisecond).
     expect(visible.at(-1)).toEqual(second);
+    // The chat's id as stored, however the path spelled it.
+    const upper = (await call(t, alice, 'GET', `/api/chats/${chat.id.toUpperCase()}/messages`)).json() as { items: ChatMessage[] };
+    expect(upper.items.every((m) => m.chatId === chat.id)).toBe(true);
     await call(t, alice, 'PATCH', `/api/chats/${chat.id}/messages/${first.id}`, { selected: true });
     expect((await messagesOf(chat.id)).items.at(-1)!.id).toBe(first.id);
     const user = visible.find((m) => m.role === 'user')!;

@@ -110,6 +110,11 @@ export const chatMessages = pgTable(
       .on(t.chatId, sql`${t.id} desc`)
       .where(sql`selected`),
     index('chat_messages_group_idx').on(t.groupId, t.variant),
+    // "Does this chat hold a message of its own?" (characters chatted with): an import's chats, all
+    // copied, have no entry, so a user's thousands of them are answered without reading a message.
+    index('chat_messages_own_idx')
+      .on(t.chatId, t.createdAt)
+      .where(sql`not copied`),
     // A deleted character's replies in group chats lose their speaker: found by this, not by a scan.
     index('chat_messages_bot_idx')
       .on(t.botId)

@@ -165,6 +165,7 @@ export async function toMessages(db: Executor, rows: MessageRow[]): Promise<Chat
 /** A message of a page as its one statement answers it (JSON: times as text, ids as numbers). */
 interface MessageJson {
   id: number;
+  chatId: string;
   role: ChatMessage['role'];
   content: string;
   status: ChatMessage['status'];
@@ -191,7 +192,7 @@ export async function listMessages(db: Executor, chatId: string, userId: string,
     sql`select
       (select true from ${chats} where ${chats.id} = ${chatId} and ${chats.userId} = ${userId}) as mine,
       coalesce(json_agg(json_build_object(
-        'id', m.id, 'role', m.role, 'content', m.content, 'status', m.status, 'error', m.error,
+        'id', m.id, 'chatId', m.chat_id, 'role', m.role, 'content', m.content, 'status', m.status, 'error', m.error,
         'botId', m.bot_id, 'createdAt', m.created_at, 'editedAt', m.edited_at,
         'variants', case when m.group_id is null then null else
           (select json_agg(v.id order by v.variant, v.id) from ${chatMessages} v where v.group_id = m.group_id) end,
@@ -213,7 +214,7 @@ export async function listMessages(db: Executor, chatId: string, userId: string,
     const variants = m.variants?.map(String) ?? [String(m.id)];
     return {
       id: String(m.id),
-      chatId,
+      chatId: m.chatId,
       role: m.role,
       content: m.content,
       status: m.status,

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_own_idx" ON "chat_messages" USING btree ("chat_id","created_at") WHERE not copied;
