@@ -13,6 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { translateMessage } from '@/lib/messages';
 import { addGroupBot, removeGroupBot, setTurnOrder, startGroupChat } from '@/features/chats/api';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { BotPicker } from './bot-picker';
 import './texts';
 
@@ -57,6 +58,7 @@ export function NewGroupDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const [picked, setPicked] = useState<BotSummary[]>([]);
   const [order, setOrder] = useState<TurnOrder>('natural');
   const [pending, setPending] = useState(false);
+  const returnFocus = useReturnFocus();
   const toggle = (bot: BotSummary) =>
     setPicked((p) => (p.some((b) => b.id === bot.id) ? p.filter((b) => b.id !== bot.id) : p.length < GROUP_LIMITS.max ? [...p, bot] : p));
   const create = async () => {
@@ -84,7 +86,7 @@ export function NewGroupDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         onOpenChange(next);
       }}
     >
-      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto" data-testid="new-group-dialog">
+      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto" data-testid="new-group-dialog" {...returnFocus}>
         <DialogHeader>
           <DialogTitle>{t('chatGroups.newTitle')}</DialogTitle>
           <DialogDescription>{t('chatGroups.newHint', { min: GROUP_LIMITS.min, max: GROUP_LIMITS.max })}</DialogDescription>
@@ -123,6 +125,7 @@ export function GroupMembersDialog({
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
   const group = chat.group!;
+  const returnFocus = useReturnFocus();
   const act = async (work: Promise<Chat>) => {
     setPending(true);
     try {
@@ -135,7 +138,11 @@ export function GroupMembersDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto" data-testid="group-members-dialog">
+      <DialogContent
+        className="max-h-[90dvh] grid-cols-[minmax(0,1fr)] overflow-y-auto"
+        data-testid="group-members-dialog"
+        {...returnFocus}
+      >
         <DialogHeader>
           <DialogTitle>{t('chatGroups.membersTitle')}</DialogTitle>
           <DialogDescription>{t('chatGroups.membersHint', { max: GROUP_LIMITS.max })}</DialogDescription>

@@ -13,6 +13,7 @@ import { api, ApiRequestError } from '@/lib/api-client';
 // The panel's texts are the lorebooks area's, added with this chunk (lib/lazy-texts.ts).
 import { useLorebooks } from '@/features/lorebooks/api';
 import '@/features/lorebooks/texts';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** What the model was sent for a reply (issue 20 §1): null when the server keeps none (a greeting, an old reply). */
 function useReplyPrompt(chatId: string, messageId: string | null) {
@@ -37,9 +38,10 @@ export function PromptDialog({ chatId, messageId, onClose }: { chatId: string; m
   const prompt = useReplyPrompt(chatId, messageId);
   const books = useLorebooks(messageId !== null);
   const own = new Set(books.data?.items.map((b) => b.id) ?? []);
+  const returnFocus = useReturnFocus();
   return (
     <Dialog open={messageId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-3xl" data-testid="prompt-dialog">
+      <DialogContent className="max-w-3xl" data-testid="prompt-dialog" {...returnFocus}>
         <DialogHeader>
           <DialogTitle>{t('lorebooks.prompt.title')}</DialogTitle>
           <DialogDescription>{t('lorebooks.prompt.subtitle')}</DialogDescription>

@@ -14,6 +14,7 @@ export const lorebookKeys = {
   all: ['lorebooks'] as const,
   one: (id: string) => ['lorebooks', id] as const,
   /** The books attached to one chat (issue 20 §1), in the order they are scanned. */
+  chats: ['chat-lorebooks'] as const,
   chat: (chatId: string) => ['chat-lorebooks', chatId] as const,
 };
 
@@ -68,6 +69,8 @@ export function useSaveLorebook(id: string) {
     onSuccess: (book) => {
       client.setQueryData(lorebookKeys.one(book.id), book);
       void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+      // A chat's list shows the book's name and entry count.
+      void client.invalidateQueries({ queryKey: lorebookKeys.chats });
     },
   });
 }
@@ -79,6 +82,8 @@ export function useDeleteLorebook() {
     onSuccess: (_, id) => {
       client.removeQueries({ queryKey: lorebookKeys.one(id) });
       void client.invalidateQueries({ queryKey: lorebookKeys.all, exact: true });
+      // A deleted book leaves every chat it was attached to.
+      void client.invalidateQueries({ queryKey: lorebookKeys.chats });
     },
   });
 }
