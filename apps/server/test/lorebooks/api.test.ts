@@ -251,6 +251,13 @@ describe('lorebooks (issue 20 §1)', () => {
     // The lake's secondary keys (AND ALL: night) hold now; the weather book is gone.
     expect(lore).toContainEqual({ lorebookId: botBook.id, entryId: 2, name: 'Lake' });
     expect(lore.map((l) => l.lorebookId)).not.toContain(chatBook.id);
+
+    // A message deleted is forgotten by the prompts that held it: the later replies' (not the earlier ones').
+    expect((await call(alice, 'DELETE', `/api/chats/${chat.id}/messages/${second.userMessage.id}`)).statusCode).toBe(204);
+    const gone = await promptOf(alice, chat.id, second.message.id);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('lake at night');
+    expect((await promptOf(alice, chat.id, message.id)).statusCode).toBe(200);
   });
 
   it("an imported card's book becomes the bot's lorebook: Seraphina's 'forest' brings Eldoria into the prompt", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
   ZSendMessageBody,
   ZStartChatBody,
 } from '@app/shared/chats/schemas';
-import { chatMessages, chats } from '../../db/schema/chats';
+import { chatMessages, chats, replyPrompts } from '../../db/schema/chats';
 import { AppError, badRequest, notFound } from '../../lib/http-errors';
 import { ERROR_CODES } from '@app/shared/http/errors';
 import { PERSONA_MESSAGES } from '@app/shared/personas/rules';
@@ -508,17 +508,23 @@ export const chatRoutes: FastifyPluginAsyncZod<{ model: ChatModel }> = async (ap
     async (request, reply) => {
       const chat = await requireChat(db, request.params.id, requireAuth(request).user.id);
       const message = await requireMessage(db, chat.id, request.params.messageId);
-      await db
-        .delete(chatMessages)
-        .where(
-          message.groupId
-            ? and(eq(chatMessages.chatId, chat.id), eq(chatMessages.groupId, message.groupId))
-            : eq(chatMessages.id, message.id),
-        );
-      await db
-        .update(chats)
-        .set({ messageCount: sql`greatest(0, ${chats.messageCount} - ${message.selected ? 1 : 0})` })
-        .where(eq(chats.id, chat.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(chatMessages)
+          .where(
+            message.groupId
+              ? and(eq(chatMessages.chatId, chat.id), eq(chatMessages.groupId, message.groupId))
+              : eq(chatMessages.id, message.id),
+          );
+        // The prompts of the replies after it held its words: a deleted message is gone from them too.
+        await tx
+          .delete(replyPrompts)
+          .where(and(eq(replyPrompts.chatId, chat.id), gt(replyPrompts.messageId, message.groupId ?? message.id)));
+        await tx
+          .update(chats)
+          .set({ messageCount: sql`greatest(0, ${chats.messageCount} - ${message.selected ? 1 : 0})` })
+          .where(eq(chats.id, chat.id));
+      });
       return reply.status(204).send(null);
     },
   );
