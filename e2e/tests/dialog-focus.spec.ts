@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signUpAndIn, watchConsole } from './helpers';
 
 type Auth = Record<string, string>;
@@ -25,6 +25,25 @@ async function createChat(request: APIRequestContext, auth: Auth, data: object):
   return ((await res.json()) as { id: string }).id;
 }
 
+/** Opens the dialog from `opener` by keyboard and closes it with Escape, then with its Close button: the opener has the focus each time. */
+async function expectFocusBack(page: Page, opener: Locator, dialog: Locator, opened: () => Promise<void>) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await opened();
+  await expect(opener).not.toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
 /**
  * Dialogs opened without a DialogTrigger (the reply's Prompt panel, a group's members) give the
  * focus back to the control that opened them when they close, as a trigger's dialog does: a
@@ -46,23 +65,9 @@ test.describe('focus returns to the opener when a dialog closes', () => {
     const opener = reply.getByTestId('show-prompt');
     const dialog = page.getByTestId('prompt-dialog');
 
-    // Opened by keyboard, closed with Escape: the reply's Prompt button has the focus again.
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('prompt-messages')).toContainText('Where does the focus go?');
-    await expect(opener).not.toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
-
-    // Again, closed with its close button reached by keyboard.
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
+    await expectFocusBack(page, opener, dialog, () =>
+      expect(dialog.getByTestId('prompt-messages')).toContainText('Where does the focus go?'),
+    );
     expect(errors).toEqual([]);
   });
 
@@ -75,39 +80,17 @@ test.describe('focus returns to the opener when a dialog closes', () => {
     await page.goto(`/chats/${chatId}`);
     const opener = page.getByTestId('group-members-button');
     const dialog = page.getByTestId('group-members-dialog');
-    await expect(opener).toBeVisible();
-
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId('group-members').getByRole('listitem')).toHaveCount(2);
-    await expect(opener).not.toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
-
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
+    await expectFocusBack(page, opener, dialog, () => expect(dialog.getByTestId('group-members').getByRole('listitem')).toHaveCount(2));
     expect(errors).toEqual([]);
   });
 
-  test('the new group dialog of the chat list, cancelled with Escape', async ({ page }) => {
+  test('the new group dialog of the chat list, cancelled with Escape and with its close button', async ({ page }) => {
     const errors = watchConsole(page);
     await signUpAndIn(page);
     await page.goto('/chat');
     const opener = page.getByTestId('new-group');
     const dialog = page.getByTestId('new-group-dialog');
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await expect(dialog).toBeVisible();
-    await expect(opener).not.toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
+    await expectFocusBack(page, opener, dialog, () => expect(dialog.getByTestId('create-group')).toBeDisabled());
     expect(errors).toEqual([]);
   });
 });
