@@ -168,15 +168,29 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
 
     // The same in batches (a folder of thousands): 20 batches of the same three files at once, and one file twice in a batch.
     const files = ['a', 'b', 'c', 'a'].map((name) => ({ key: itemKey('world', `batch ${name}`), name }));
+    const madeIds: string[] = [];
+    const undoneIds: string[] = [];
     const batches = await Promise.all(
       Array.from({ length: 20 }, () =>
-        makeMany(t.app.ctx.db, { userId: user.user.id, importId: crypto.randomUUID() }, 'world', files, async (tx, items) => {
-          const ids: string[] = [];
-          for (const item of items) ids.push((await importLorebook(tx, user.user.id, { entries: {} }, item.name)).id);
-          return ids;
-        }),
+        makeMany(
+          t.app.ctx.db,
+          { userId: user.user.id, importId: crypto.randomUUID() },
+          'world',
+          files,
+          async (tx, items) => {
+            const ids: string[] = [];
+            for (const item of items) ids.push((await importLorebook(tx, user.user.id, { entries: {} }, item.name)).id);
+            madeIds.push(...ids);
+            return ids;
+          },
+          undefined,
+          async (ids) => void undoneIds.push(...ids),
+        ),
       ),
     );
+    // What was made and deleted again is told, so that its files can go too: every id made, but the three kept.
+    const kept = new Set(batches.flat().map((m) => m.id));
+    expect(undoneIds.sort()).toEqual(madeIds.filter((id) => !kept.has(id)).sort());
     expect(batches.flat().filter((m) => m.created)).toHaveLength(3);
     for (const batch of batches) expect(batch[3]!.id).toBe(batch[0]!.id);
     expect(new Set(batches.flat().map((m) => m.id)).size).toBe(3);

@@ -83,6 +83,8 @@ export async function makeMany<T extends { key: string }>(
   items: T[],
   make: (tx: Executor, items: T[]) => Promise<string[]>,
   known?: Set<string>,
+  /** Told, after the commit, the ids made and deleted again: what `make` stored outside the database (a portrait) can go too. */
+  undone?: (ids: string[]) => Promise<void>,
 ): Promise<{ id: string; created: boolean }[]> {
   const out = new Array<{ id: string; created: boolean } | null>(items.length).fill(null);
   const fresh: number[] = [];
@@ -92,6 +94,7 @@ export async function makeMany<T extends { key: string }>(
     else fresh.push(i);
   }
   const lost: number[] = [];
+  const undo: string[] = [];
   if (fresh.length > 0) {
     await db.transaction(async (tx) => {
       const ids = await make(
@@ -107,7 +110,6 @@ export async function makeMany<T extends { key: string }>(
             .returning({ targetId: importedItems.targetId })
         ).map((r) => r.targetId),
       );
-      const undo: string[] = [];
       for (const [n, i] of fresh.entries()) {
         const id = ids[n]!;
         if (claimed.has(id) || (await takeOver(tx, by, kind, items[i]!.key, id))) out[i] = { id, created: true };
@@ -122,6 +124,7 @@ export async function makeMany<T extends { key: string }>(
       }
     });
   }
+  if (undo.length > 0) await undone?.(undo);
   for (const i of lost) {
     const found = await findItem(db, by.userId, kind, items[i]!.key);
     if (!found) throw new Error(`an imported item vanished: ${kind}`);

@@ -217,6 +217,7 @@ class ImportRun {
   /** A batch of checked cards made bots in one transaction, each once (items.ts makeMany). */
   private async writeCharacters(pending: PendingCharacter[]) {
     if (pending.length === 0) return;
+    const portraitOf = new Map<string, string>();
     const made = await makeMany(
       this.deps.db,
       this.by,
@@ -234,10 +235,16 @@ class ImportRun {
           const world = (items[n]!.card.data.extensions as Record<string, unknown> | undefined)?.world;
           const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
           if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
+          if (bot.avatarUrl) portraitOf.set(bot.id, bot.avatarUrl);
         }
         return rows.map((r) => r.id);
       },
       this.known,
+      // A character another import made meanwhile: the bot made here is gone, and so is its portrait.
+      async (ids) => {
+        const urls = ids.flatMap((id) => portraitOf.get(id) ?? []);
+        await Promise.all(urls.map((url) => this.deps.storage.delete(url).catch(() => undefined)));
+      },
     );
     for (const [n, { file, card }] of pending.entries()) {
       const { id, created } = made[n]!;
