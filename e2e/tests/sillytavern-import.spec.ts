@@ -87,7 +87,7 @@ test.describe('import from SillyTavern (issue 20 §5)', () => {
     const complete = page.locator('[data-testid=bot-message][data-status=complete]');
     const before = await page.getByTestId('bot-message').count();
 
-    // Talk on, naming a key of Mira's lorebook (Harbor Lore, embedded in her card).
+    // Talk on, naming a key of Mira's lorebook (Harbor Lore, the world her card links to).
     await page.getByTestId('composer').fill('Tell me about Saltmere harbor.');
     await page.keyboard.press('Enter');
     await expect(complete).toHaveCount(before + 1, { timeout: 20_000 });
@@ -101,6 +101,10 @@ test.describe('import from SillyTavern (issue 20 §5)', () => {
     await expect(dialog.getByTestId('prompt-messages')).toContainText('Tell me about Saltmere harbor.');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // The chat's Lorebooks dialog says where that lore came from: Mira's own book (her world, once).
+    await page.getByTestId('chat-lorebooks-button').click();
+    await expect(page.getByTestId('chat-character-lorebooks')).toContainText('Harbor Lore');
+    await page.keyboard.press('Escape');
 
     // The same folder again: everything is already here, nothing is made twice.
     await page.goto('/import/sillytavern');
@@ -141,7 +145,7 @@ test.describe('import from SillyTavern (issue 20 §5)', () => {
     await expect(page.getByTestId('import-count-alreadyImported').locator('dt')).toHaveText('Уже были');
     await expectCounts(page, FIRST);
     await expect(page.getByTestId('import-report')).toContainText('Ни один файл не пропущен.');
-    await expect(page.getByTestId('import-report').getByRole('link', { name: 'Лорбуки' })).toBeVisible();
+    await expect(page.getByTestId('import-report').getByRole('link', { name: 'Книги лора' })).toBeVisible();
     expect(errors).toEqual([]);
   });
 

@@ -70,7 +70,8 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
     expect(bots.every((b) => /^\/uploads\/.+\.webp$/.test(b.avatarUrl ?? '') && b.visibility === 'private')).toBe(true);
     const mira = bots.find((b) => b.name === 'Captain Mira')!;
     const books = (await get<{ items: { id: string; name: string; entryCount: number }[] }>(user, '/api/lorebooks')).items;
-    expect(books.map((b) => b.name).sort()).toEqual(expect.arrayContaining(['Eldoria', 'Harbor Lore']));
+    // The worlds, once each: a card linked to a world of the folder (extensions.world) gets that book, not a second copy of the one embedded in it.
+    expect(books.map((b) => b.name).sort()).toEqual(['Eldoria', 'Harbor Lore']);
     const [miraBook] = await queryRows<{ name: string; entries: number }>(
       t.app.ctx.db,
       sql`select l.name, jsonb_array_length(l.entries)::int as entries from bots b join lorebooks l on l.id = b.lorebook_id where b.id = ${mira.id}`,

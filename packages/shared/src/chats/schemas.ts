@@ -9,7 +9,8 @@ export const CHAT_MESSAGES = {
   messageTooLong: 'Message must be at most 4000 characters',
   chatNotFound: 'Chat not found',
   messageNotFound: 'Message not found',
-  promptNotKept: 'The prompt of this reply is no longer kept: only the latest 20 replies keep theirs, and deleting a message forgets the prompts that held it',
+  promptNotKept:
+    'The prompt of this reply is no longer kept: only the latest 20 replies keep theirs, and deleting a message forgets the prompts that held it',
   insufficientTokens: 'Not enough tokens for a reply',
   onlyOwnMessages: 'Only your own messages can be edited',
   onlyReplies: 'Only replies can be regenerated',

@@ -205,6 +205,10 @@ class ImportRun {
         this.skip(file, 'invalidCard');
         continue;
       }
+      // A card linked to a world of the folder gets that world (writeCharacters): the copy of it that
+      // SillyTavern embeds in the card would be a second book of the same lore.
+      const world = linkedWorld(card);
+      if (world !== undefined && this.worldByName.has(lower(world))) checked.fields.characterBook = null;
       pending.push({ file, card, key: itemKey('character', bytes), checked: { ...checked, portrait: kind === 'png' ? buffer : null } });
       if (pending.length >= BATCH_ITEMS) {
         await this.writeCharacters(pending);
@@ -231,9 +235,8 @@ class ImportRun {
           items.map((i) => i.checked),
         );
         for (const [n, bot] of rows.entries()) {
-          // SillyTavern links a character to a world by its name (the card's extensions.world).
-          const world = (items[n]!.card.data.extensions as Record<string, unknown> | undefined)?.world;
-          const lorebookId = typeof world === 'string' ? this.worldByName.get(lower(world)) : undefined;
+          const world = linkedWorld(items[n]!.card);
+          const lorebookId = world !== undefined ? this.worldByName.get(lower(world)) : undefined;
           if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
           if (bot.avatarUrl) portraitOf.set(bot.id, bot.avatarUrl);
         }
@@ -602,6 +605,12 @@ class ImportRun {
   progress(finished: boolean) {
     return { done: finished ? this.total : Math.min(this.done, this.total), total: this.total, report: this.report };
   }
+}
+
+/** The world SillyTavern links a character to, by its name (the card's extensions.world). */
+function linkedWorld(card: ParsedCard): string | undefined {
+  const world = (card.data.extensions as Record<string, unknown> | undefined)?.world;
+  return typeof world === 'string' && world !== '' ? world : undefined;
 }
 
 /** A value with every NUL character taken out of its texts (PostgreSQL's text and jsonb hold none). */

@@ -115,7 +115,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
           {/* A group's stars would go to one of its characters: rated on their own pages instead. */}
           {group ? null : <RateButton rating={rating} />}
-          <ChatLorebooksButton chatId={chat.id} />
+          <ChatLorebooksButton chatId={chat.id} botIds={group ? group.bots.map((b) => b.id) : [chat.botId]} />
           <Button
             variant="ghost"
             size="sm"

@@ -11,7 +11,7 @@ const loadContent = () => import('./chat-lorebooks-dialog');
 const ChatLorebooksDialogContent = lazy(() => loadContent().then((m) => ({ default: m.ChatLorebooksDialogContent })));
 
 /** The chat header's "Lorebooks": how many books are attached to this chat, and the dialog to change them. */
-export function ChatLorebooksButton({ chatId }: { chatId: string }) {
+export function ChatLorebooksButton({ chatId, botIds }: { chatId: string; botIds: string[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const attached = useChatLorebooks(chatId);
@@ -47,7 +47,7 @@ export function ChatLorebooksButton({ chatId }: { chatId: string }) {
       </DialogTrigger>
       {open ? (
         <Suspense fallback={null}>
-          <ChatLorebooksDialogContent chatId={chatId} />
+          <ChatLorebooksDialogContent chatId={chatId} botIds={botIds} />
         </Suspense>
       ) : null}
     </Dialog>

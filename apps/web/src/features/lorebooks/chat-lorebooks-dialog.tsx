@@ -24,7 +24,7 @@ const editLink = (id: string) => `${ROUTES.lorebooks}?book=${id}`;
  * bot's own, and a way to attach another of theirs (at most 10) or to take one off. The content of
  * the Dialog that chat-lorebooks-button.tsx holds, in a chunk of its own.
  */
-export function ChatLorebooksDialogContent({ chatId }: { chatId: string }) {
+export function ChatLorebooksDialogContent({ chatId, botIds }: { chatId: string; botIds: string[] }) {
   const { t } = useTranslation();
   const selectId = useId();
   const listId = useId();
@@ -37,6 +37,8 @@ export function ChatLorebooksDialogContent({ chatId }: { chatId: string }) {
   const items = attached.data?.items ?? [];
   const full = items.length >= MAX;
   const available = (books.data?.items ?? []).filter((b) => !items.some((a) => a.id === b.id));
+  // The characters' own books (of the caller's characters: another creator's book is theirs), scanned after these.
+  const characters = (books.data?.items ?? []).filter((b) => b.botIds.some((id) => botIds.includes(id)));
   // A pick attached meanwhile (or deleted) is no pick.
   const chosen = available.some((b) => b.id === pick) ? pick : '';
   const busy = (lorebookId: string) => change.isPending && change.variables?.lorebookId === lorebookId;
@@ -116,6 +118,23 @@ export function ChatLorebooksDialogContent({ chatId }: { chatId: string }) {
             </ul>
           )}
         </div>
+        {characters.length > 0 ? (
+          <div className="grid gap-1 text-sm" data-testid="chat-character-lorebooks">
+            <p className="text-muted-foreground">{t('lorebooks.chat.characters', { count: characters.length })}</p>
+            <ul className="flex flex-wrap gap-x-3 gap-y-1">
+              {characters.map((book) => (
+                <li key={book.id} className="min-w-0">
+                  <Link
+                    to={editLink(book.id)}
+                    className="rounded-sm text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                  >
+                    {book.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </section>
 
       <section className="grid grid-cols-[minmax(0,1fr)] gap-2 border-t pt-4" aria-label={t('lorebooks.chat.attachLabel')}>
