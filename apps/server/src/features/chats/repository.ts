@@ -143,23 +143,39 @@ export async function toMessages(db: Executor, rows: MessageRow[]): Promise<Chat
     : [];
   const byGroup = new Map<number, string[]>();
   for (const v of variants) byGroup.set(v.groupId!, [...(byGroup.get(v.groupId!) ?? []), String(v.id)]);
-  return rows.map((r) => {
-    const ids = r.groupId !== null ? (byGroup.get(r.groupId) ?? [String(r.id)]) : [String(r.id)];
-    return {
-      id: String(r.id),
-      chatId: r.chatId,
-      role: r.role,
-      content: r.content,
-      status: r.status,
-      error: r.error,
-      variants: ids,
-      variantIndex: Math.max(0, ids.indexOf(String(r.id))),
-      botId: r.botId,
-      speaker: r.botId ? (speakers.get(r.botId) ?? null) : null,
-      createdAt: r.createdAt.toISOString(),
-      editedAt: r.editedAt?.toISOString() ?? null,
-    };
-  });
+  return rows.map((r) =>
+    messageView(
+      r,
+      r.groupId !== null ? (byGroup.get(r.groupId) ?? [String(r.id)]) : [String(r.id)],
+      r.botId ? (speakers.get(r.botId) ?? null) : null,
+    ),
+  );
+}
+
+/** A message as the API shows it: from a row, or from a page's JSON (times as text, ids as numbers). */
+function messageView(
+  m: Pick<MessageRow, 'chatId' | 'role' | 'content' | 'status' | 'error' | 'botId'> & {
+    id: number;
+    createdAt: Date | string;
+    editedAt: Date | string | null;
+  },
+  variants: string[],
+  speaker: ChatMessage['speaker'],
+): ChatMessage {
+  return {
+    id: String(m.id),
+    chatId: m.chatId,
+    role: m.role,
+    content: m.content,
+    status: m.status,
+    error: m.error,
+    variants,
+    variantIndex: Math.max(0, variants.indexOf(String(m.id))),
+    botId: m.botId,
+    speaker: m.botId ? speaker : null,
+    createdAt: new Date(m.createdAt).toISOString(),
+    editedAt: m.editedAt === null ? null : new Date(m.editedAt).toISOString(),
+  };
 }
 
 /** A message of a page as its one statement answers it (JSON: times as text, ids as numbers). */
@@ -210,23 +226,7 @@ export async function listMessages(db: Executor, chatId: string, userId: string,
   if (!row?.mine) return null;
   // Oldest first: the one past the page, when there is one, comes first.
   const hasMore = row.items.length > opts.limit;
-  const items: ChatMessage[] = row.items.slice(hasMore ? 1 : 0).map((m) => {
-    const variants = m.variants?.map(String) ?? [String(m.id)];
-    return {
-      id: String(m.id),
-      chatId: m.chatId,
-      role: m.role,
-      content: m.content,
-      status: m.status,
-      error: m.error,
-      variants,
-      variantIndex: Math.max(0, variants.indexOf(String(m.id))),
-      botId: m.botId,
-      speaker: m.botId ? (m.speaker ?? null) : null,
-      createdAt: new Date(m.createdAt).toISOString(),
-      editedAt: m.editedAt === null ? null : new Date(m.editedAt).toISOString(),
-    };
-  });
+  const items = row.items.slice(hasMore ? 1 : 0).map((m) => messageView(m, m.variants?.map(String) ?? [String(m.id)], m.speaker ?? null));
   return { items, hasMore };
 }
 
