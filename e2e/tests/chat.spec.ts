@@ -43,6 +43,21 @@ test.describe('chat', () => {
     await expect(page.getByTestId('chat-list')).toContainText('Captain Mira Voss');
     await page.getByTestId('chat-list').getByRole('link').first().click();
     await expect(page.getByTestId('user-message')).toContainText('What are we hauling?');
+
+    // Loaded at its own address, the page asks for the chat and its newest messages together while
+    // the app starts (main.tsx), not one after the other, and each once: the conversation takes the
+    // page asked for at boot.
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/chats\/[^/]+\/messages\?limit=50$/.test(r.url())) seen.push('messages asked');
+    });
+    page.on('response', (r) => {
+      if (/\/api\/chats\/[^/?]+$/.test(r.url())) seen.push('chat answered');
+    });
+    await page.reload();
+    await expect(page.getByTestId('user-message')).toContainText('What are we hauling?');
+    await expect(page.getByTestId('variant-position').last()).toHaveText('2/2');
+    expect(seen).toEqual(['messages asked', 'chat answered']);
     expect(errors).toEqual([]);
   });
 

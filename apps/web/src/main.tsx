@@ -4,7 +4,8 @@ import { createBrowserRouter } from 'react-router';
 import i18n, { i18nReady } from './lib/i18n';
 import './styles.css';
 import { App } from './app/app';
-import { ExplorePage, HomePage, routes } from './app/router';
+import { queryClient } from './app/providers';
+import { ChatPage, ExplorePage, HomePage, routes } from './app/router';
 import { bootSession } from './features/auth/session';
 import { useAuthStore } from './features/auth/store';
 import { prefetchPublic } from './lib/api-client';
@@ -20,6 +21,12 @@ if (location.pathname === '/' || location.pathname === '/explore') {
   const nsfw = useAuthStore.getState().isAuthenticated && readNsfwChoice();
   prefetchPublic(publicBotsPath(explorePublicQuery(readExploreQuery(new URLSearchParams(location.search)), nsfw)));
   prefetchPublic(CATEGORIES_PATH);
+}
+
+// A chat page's chunk, its chat and the chat's messages are asked for now, beside the session's
+// refresh (the calls wait for it), rather than one after another once the app has rendered.
+if (useAuthStore.getState().isAuthenticated && /^\/chats?\/./.test(location.pathname)) {
+  setTimeout(() => void ChatPage.preload().then(() => import('./features/chats/chat-page').then((m) => m.prefetchOpenChat(queryClient))));
 }
 
 // Two costs that the first render would otherwise pay inside its own long task, each taken here in

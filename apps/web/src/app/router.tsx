@@ -11,7 +11,6 @@ import { RouteError } from './route-error';
 const AdminPage = lazy(() => import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })));
 const BotDetailPage = lazy(() => import('@/features/bots/detail/bot-detail-page').then((m) => ({ default: m.BotDetailPage })));
 const ChatListPage = lazy(() => import('@/features/chats/chat-list-page').then((m) => ({ default: m.ChatListPage })));
-const ChatPage = lazy(() => import('@/features/chats/chat-page').then((m) => ({ default: m.ChatPage })));
 const BotEditorPage = lazy(() => import('@/features/bots/editor/bot-editor-page').then((m) => ({ default: m.BotEditorPage })));
 const MyBotsPage = lazy(() => import('@/features/bots/my-bots/my-bots-page').then((m) => ({ default: m.MyBotsPage })));
 const CallbackPage = lazy(() => import('@/features/auth/pages/callback-page').then((m) => ({ default: m.CallbackPage })));
@@ -23,6 +22,8 @@ const OutboxPage = lazy(() => import('@/features/dev/outbox-page').then((m) => (
 // (main.tsx, over the page prerendered at build).
 export const HomePage = preloadablePage(() => import('./home-page').then((m) => m.HomePage));
 export const ExplorePage = preloadablePage(() => import('@/features/bots/explore/explore-page').then((m) => m.ExplorePage));
+// A chat page is loaded at once when the app starts on its address (main.tsx), beside the session's refresh.
+export const ChatPage = preloadablePage(() => import('@/features/chats/chat-page').then((m) => m.ChatPage));
 const NotificationsPage = lazy(() => import('@/features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const ProfilePage = lazy(() => import('@/features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const RoutePlaceholder = lazy(() => import('@/features/misc/route-placeholder').then((m) => ({ default: m.RoutePlaceholder })));

@@ -6,8 +6,11 @@ import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { ApiRequestError } from '@/lib/api-client';
-import { chatKeys, getChat, latestChatWith, startChat, startGroupChat } from './api';
+import { chatKeys, startChat, startGroupChat } from './api';
 import { ChatView } from './chat-view';
+import { openChatQuery } from './open-chat';
+
+export { prefetchOpenChat } from './open-chat';
 
 /**
  * /chat/{botId}: continues the newest conversation with the bot, or starts one (?new=1 always
@@ -19,18 +22,9 @@ export function ChatPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const fresh = params.get('new') === '1';
-  const openKey = ['chats', 'open', chatId ?? botId, fresh];
-  const chat = useQuery({
-    queryKey: openKey,
-    queryFn: async () => {
-      if (chatId) return getChat(chatId);
-      const existing = fresh ? null : await latestChatWith(botId!);
-      return existing ?? (await startChat(botId!));
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  const query = openChatQuery({ chatId, botId, fresh: params.get('new') === '1' });
+  const openKey = query.queryKey;
+  const chat = useQuery(query);
 
   if (chat.isPending) return <PageSkeleton />;
   if (chat.isError) {

@@ -4,6 +4,7 @@ import type { ChatMessage } from '@app/shared/chats/schemas';
 import { tokenBalanceKey } from '@/features/tokens/api';
 import { apiStream, type StreamEvent } from '@/lib/api-client';
 import { chatKeys, deleteMessage, editMessage, fetchMessages, reportUnseenReply, selectVariant } from './api';
+import { takeFirstPage } from './open-chat';
 
 /** Puts a message in place (same id) or at the end. */
 export function upsert(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
@@ -52,7 +53,7 @@ export function useConversation(chatId: string) {
   }, []);
   useEffect(() => {
     let live = true;
-    fetchMessages(chatId).then(
+    takeFirstPage(chatId).then(
       (page) => live && apply(page),
       (err: unknown) => live && fail(err),
     );

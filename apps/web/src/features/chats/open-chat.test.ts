@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchMessages, getChat, latestChatWith, startChat } from './api';
+import { chatAddressOf, openChatQuery, takeFirstPage } from './open-chat';
+
+vi.mock('./api', () => ({
+  fetchMessages: vi.fn(async (chatId: string) => ({ items: [], hasMore: false, chatId })),
+  getChat: vi.fn(async (id: string) => ({ id })),
+  latestChatWith: vi.fn(async () => null),
+  startChat: vi.fn(async () => ({ id: 'started' })),
+}));
+
+const calls = (fn: unknown) => vi.mocked(fn as (...args: unknown[]) => unknown).mock.calls;
+
+describe('chatAddressOf', () => {
+  it('reads a chat page address, and nothing else', () => {
+    expect(chatAddressOf('/chats/c1', '')).toEqual({ chatId: 'c1', fresh: false });
+    expect(chatAddressOf('/chat/b1', '?new=1')).toEqual({ botId: 'b1', fresh: true });
+    expect(chatAddressOf('/chat/b1/', '')).toEqual({ botId: 'b1', fresh: false });
+    expect(chatAddressOf('/chat', '')).toBeNull();
+    expect(chatAddressOf('/chats/c1/export', '')).toBeNull();
+    expect(chatAddressOf('/bots/b1', '')).toBeNull();
+  });
+});
+
+describe('openChatQuery', () => {
+  beforeEach(() => vi.clearAllMocks());
+  afterEach(() => vi.useRealTimers());
+
+  it('asks for a given chat and its newest messages at once; the conversation takes that page once', async () => {
+    const chat = await openChatQuery({ chatId: 'c1', fresh: false }).queryFn();
+    expect(chat).toEqual({ id: 'c1' });
+    expect(calls(fetchMessages)).toEqual([['c1']]);
+    const first = takeFirstPage('c1');
+    expect(calls(fetchMessages)).toHaveLength(1);
+    await expect(first).resolves.toMatchObject({ chatId: 'c1' });
+    // Taken: the next first page (a reopened chat) is a new call.
+    void takeFirstPage('c1');
+    expect(calls(fetchMessages)).toHaveLength(2);
+  });
+
+  it('continues the newest chat with a bot, starts one when there is none, and always starts one for ?new=1', async () => {
+    vi.mocked(latestChatWith).mockResolvedValueOnce({ id: 'newest' } as never);
+    await expect(openChatQuery({ botId: 'b1', fresh: false }).queryFn()).resolves.toEqual({ id: 'newest' });
+    expect(calls(startChat)).toHaveLength(0);
+    await expect(openChatQuery({ botId: 'b1', fresh: false }).queryFn()).resolves.toEqual({ id: 'started' });
+    expect(calls(startChat)).toEqual([['b1']]);
+    vi.mocked(latestChatWith).mockClear();
+    await openChatQuery({ botId: 'b1', fresh: true }).queryFn();
+    expect(calls(latestChatWith)).toHaveLength(0);
+    expect(calls(startChat)).toHaveLength(2);
+    expect(calls(getChat)).toHaveLength(0);
+    // Each chat's first page was asked for as soon as its id was known.
+    expect(calls(fetchMessages).map(([id]) => id)).toEqual(['newest', 'started']);
+    void takeFirstPage('newest');
+    void takeFirstPage('started');
+  });
+
+  it('does not serve a first page asked for long ago (the user went elsewhere meanwhile)', async () => {
+    vi.useFakeTimers();
+    await openChatQuery({ chatId: 'c2', fresh: false }).queryFn();
+    vi.advanceTimersByTime(11_000);
+    void takeFirstPage('c2');
+    expect(calls(fetchMessages)).toEqual([['c2'], ['c2']]);
+  });
+});

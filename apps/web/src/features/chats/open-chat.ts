@@ -1,0 +1,67 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchMessages, getChat, latestChatWith, startChat } from './api';
+
+type MessagePage = Awaited<ReturnType<typeof fetchMessages>>;
+
+/** What a chat page's address names: a given chat (/chats/{id}), or the newest or a new one with a bot (/chat/{botId}). */
+export interface ChatAddress {
+  chatId?: string;
+  botId?: string;
+  /** ?new=1: always a new chat. */
+  fresh: boolean;
+}
+
+// A chat's newest page of messages is asked for as soon as the chat's id is known, so that it
+// travels while the page renders instead of after (the conversation takes it once). A page left
+// untaken (the user went elsewhere) is not served later: it would be out of date.
+const FIRST_PAGE_KEPT_MS = 10_000;
+const firstPages = new Map<string, { page: Promise<MessagePage>; at: number }>();
+
+function prefetchFirstPage(chatId: string): void {
+  if (firstPages.has(chatId)) return;
+  const page = fetchMessages(chatId);
+  page.catch(() => undefined); // the conversation's own call reports a failure
+  firstPages.set(chatId, { page, at: Date.now() });
+}
+
+/** The newest page of a chat: the one already asked for, if it is recent, or a new call. */
+export function takeFirstPage(chatId: string): Promise<MessagePage> {
+  const kept = firstPages.get(chatId);
+  firstPages.delete(chatId);
+  return kept && Date.now() - kept.at < FIRST_PAGE_KEPT_MS ? kept.page : fetchMessages(chatId);
+}
+
+/** The chat page's query: the chat its address names, starting one when there is none. */
+export function openChatQuery({ chatId, botId, fresh }: ChatAddress) {
+  return {
+    queryKey: ['chats', 'open', chatId ?? botId, fresh] as const,
+    queryFn: async () => {
+      if (chatId) {
+        prefetchFirstPage(chatId);
+        return getChat(chatId);
+      }
+      const chat = (fresh ? null : await latestChatWith(botId!)) ?? (await startChat(botId!));
+      prefetchFirstPage(chat.id);
+      return chat;
+    },
+    staleTime: Infinity,
+    retry: false,
+  };
+}
+
+/** The chat an address names, or null when the address is no chat page's. */
+export function chatAddressOf(pathname: string, search: string): ChatAddress | null {
+  const match = /^\/chat(s?)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  const fresh = new URLSearchParams(search).get('new') === '1';
+  return match[1] ? { chatId: match[2], fresh } : { botId: match[2], fresh };
+}
+
+/**
+ * Called by main.tsx when the page loads on a chat's address: the chat and its messages are asked
+ * for now, beside the session's refresh (calls wait for it), instead of after the app's first render.
+ */
+export function prefetchOpenChat(queryClient: QueryClient): void {
+  const address = chatAddressOf(location.pathname, location.search);
+  if (address) void queryClient.prefetchQuery(openChatQuery(address));
+}
