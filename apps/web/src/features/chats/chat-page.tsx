@@ -6,6 +6,7 @@ import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { ApiRequestError } from '@/lib/api-client';
+import { useAppInfo } from '@/lib/app-info';
 import { chatKeys, startChat, startGroupChat } from './api';
 import { ChatView } from './chat-view';
 import { openChatQuery } from './open-chat';
@@ -25,6 +26,8 @@ export function ChatPage() {
   const query = openChatQuery({ chatId, botId, fresh: params.get('new') === '1' });
   const openKey = query.queryKey;
   const chat = useQuery(query);
+  // Asked for beside the chat, not after it: the chat's notice of the offline responder waits for it.
+  useAppInfo();
 
   if (chat.isPending) return <PageSkeleton />;
   if (chat.isError) {

@@ -1,6 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchMessages, getChat, latestChatWith, startChat } from './api';
-import { chatAddressOf, openChatQuery, takeFirstPage } from './open-chat';
+import { chatAddressOf, openChatQuery, prefetchOpenChat, takeFirstPage } from './open-chat';
+
+vi.mock('@/lib/app-info', () => ({
+  appInfoQuery: { queryKey: ['app', 'info'], queryFn: async () => ({ model: { offline: true } }), staleTime: Infinity },
+}));
 
 vi.mock('./api', () => ({
   fetchMessages: vi.fn(async (chatId: string) => ({ items: [], hasMore: false, chatId })),
@@ -61,5 +66,15 @@ describe('openChatQuery', () => {
     vi.advanceTimersByTime(11_000);
     void takeFirstPage('c2');
     expect(calls(fetchMessages)).toEqual([['c2'], ['c2']]);
+  });
+});
+
+describe('prefetchOpenChat', () => {
+  it('puts the chat and the installation info (the offline notice waits for it) in the cache the page reads', async () => {
+    const client = new QueryClient();
+    prefetchOpenChat(client, { chatId: 'c3', fresh: false });
+    await vi.waitFor(() => expect(client.getQueryData(openChatQuery({ chatId: 'c3', fresh: false }).queryKey)).toEqual({ id: 'c3' }));
+    await vi.waitFor(() => expect(client.getQueryData(['app', 'info'])).toEqual({ model: { offline: true } }));
+    void takeFirstPage('c3');
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { appInfoQuery } from '@/lib/app-info';
 import { fetchMessages, getChat, latestChatWith, startChat } from './api';
 
 type MessagePage = Awaited<ReturnType<typeof fetchMessages>>;
@@ -61,7 +62,9 @@ export function chatAddressOf(pathname: string, search: string): ChatAddress | n
  * Called by main.tsx when the page loads on a chat's address: the chat and its messages are asked
  * for now, beside the session's refresh (calls wait for it), instead of after the app's first render.
  */
-export function prefetchOpenChat(queryClient: QueryClient): void {
-  const address = chatAddressOf(location.pathname, location.search);
-  if (address) void queryClient.prefetchQuery(openChatQuery(address));
+export function prefetchOpenChat(queryClient: QueryClient, address = chatAddressOf(location.pathname, location.search)): void {
+  if (!address) return;
+  void queryClient.prefetchQuery(openChatQuery(address));
+  // The page's notice of the offline responder waits for it.
+  void queryClient.prefetchQuery(appInfoQuery);
 }
