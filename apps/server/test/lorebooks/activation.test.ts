@@ -88,6 +88,37 @@ describe('lorebook activation', () => {
     expect(matchKey(at('Ann: the old map'), 'old map', whole)).toBe(true);
   });
 
+  it('a text searched for many keys finds each exactly where a plain search of the text does', () => {
+    // Past 50 keys a text is searched through the substrings of its words (activation.ts piecesOf).
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const syllables = ['ka', 'Ri', 'mo', 'ØN', 'te', '_', '9', 'ël', 'K', 'stra'];
+    const word = () => Array.from({ length: 1 + random(4) }, () => syllables[random(syllables.length)]).join('');
+    for (let round = 0; round < 20; round++) {
+      const words = Array.from({ length: 30 }, () => word());
+      const text = `\x01Ann: ${words.join([' ', ', ', '-', '\n'][random(4)])}`;
+      // Keys cut from inside the text's words (found), new words (mostly not), and phrases.
+      const inside = () => {
+        const w = words[random(words.length)]!;
+        const from = random(w.length);
+        return w.slice(from, from + 1 + random(w.length - from));
+      };
+      for (const caseSensitive of [false, true]) {
+        const scanned = { text, lower: text.toLowerCase() };
+        const searched = caseSensitive ? text : scanned.lower;
+        for (let k = 0; k < 200; k++) {
+          const key = k % 10 === 0 ? `${word()} ${word()}` : k % 2 ? inside() : word();
+          const expected = searched.includes(caseSensitive ? key : key.toLowerCase());
+          expect(matchKey(scanned, key, { caseSensitive, wholeWords: false }), `${key} in ${text}`).toBe(expected);
+        }
+      }
+    }
+    // A word too long to cut into pieces: the text is searched as it is.
+    const long = { text: `Ann: ${'x'.repeat(60)}`, lower: `ann: ${'x'.repeat(60)}` };
+    for (let k = 0; k < 60; k++) expect(matchKey(long, 'x'.repeat(1 + k), { caseSensitive: false, wholeWords: false })).toBe(true);
+    expect(matchKey(long, 'xy', { caseSensitive: false, wholeWords: false })).toBe(false);
+  });
+
   it('a /regex/flags key is a regular expression and ignores the other options', () => {
     const b = book([{ name: 're', keys: ['/dra(g|k)on\\b/i'], caseSensitive: true, matchWholeWords: true }]);
     expect(names(scan([b], ['Ann: DRAKON here']))).toEqual(['re']);
@@ -202,6 +233,28 @@ describe('lorebook activation', () => {
     expect(names(scan([book(entries, { recursive: true })], ['Ann: the king']))).toEqual(['king', 'castle', 'moat']);
     const prevented = entries.map((e) => (e.name === 'castle' ? { ...e, preventRecursion: true } : e));
     expect(names(scan([book(prevented, { recursive: true })], ['Ann: the king']))).toEqual(['king', 'castle']);
+  });
+
+  it('recursion finds keys in what it added, and a regex key across a message and an added entry', () => {
+    const entries: LoreEntryInput[] = [
+      { name: 'king', keys: ['king'], content: 'The king lives in the castle.' },
+      // Missed in the message; then "castle" is in the king's content: a later step finds it there.
+      { name: 'castle', keys: ['castle'], content: 'The castle has a moat.' },
+      // Its regex needs the message ("the king") and the king's content ("castle") together.
+      { name: 'span', keys: ['/the king[\\s\\S]*castle/'], content: 'Spanned.' },
+      // Secondary keys: a NOT ANY that held it back on the message, then an added part with none of its keys.
+      { name: 'guard', keys: ['king'], secondaryKeys: ['moat'], selectiveLogic: 'notAny', content: 'Guards.' },
+      // Missed again in each step: never activated.
+      { name: 'dragon', keys: ['dragon'], content: 'No dragons here.' },
+    ];
+    expect(names(scan([book(entries, { recursive: true })], ['Ann: the king']))).toEqual(['king', 'guard', 'castle', 'span']);
+    // With whole words and a case-sensitive book, the added text is searched by the same rules.
+    const strict = entries.map((e) => (e.name === 'castle' ? { ...e, keys: ['Castle'] } : e));
+    expect(names(scan([book(strict, { recursive: true, caseSensitive: true, matchWholeWords: true })], ['Ann: the king']))).toEqual([
+      'king',
+      'guard',
+      'span',
+    ]);
   });
 
   it('scans the chat’s books before the bot’s, each by its own settings', () => {

@@ -64,6 +64,10 @@ interface Candidate {
   settings: LoreSettings;
   entry: LoreEntry;
   rank: number;
+  /** None of its keys was in the text of the last step (recursion then looks only at what it added). */
+  missed?: boolean;
+  /** One of its keys could match across the scanned parts (mayCross): always scanned whole. */
+  crossing?: boolean;
 }
 
 export function activateLore(input: ScanInput): LoreInsertions {
@@ -96,17 +100,28 @@ export function activateLore(input: ScanInput): LoreInsertions {
         continue;
       }
       if (entry.keys.length === 0) continue;
-      const scanned = buffer.text(entry.scanDepth ?? c.settings.scanDepth);
+      const depth = entry.scanDepth ?? c.settings.scanDepth;
       const options = {
         caseSensitive: entry.caseSensitive ?? c.settings.caseSensitive,
         wholeWords: entry.matchWholeWords ?? c.settings.matchWholeWords,
+        fill: input.fill,
       };
-      const matches = (key: string) => {
-        // Only a key with a macro needs filling: a book of 1,000 entries has thousands of keys.
-        const filled = (key.includes('{{') ? input.fill(key) : key).trim();
-        return filled !== '' && matchKey(scanned, filled, options);
-      };
-      if (!entry.keys.some(matches)) continue;
+      // A key is found inside one message or one activated entry (the scanned parts are joined by a
+      // marker no key holds), so keys that all missed the last step's text can only be in what
+      // recursion added: looked for there first, and in the whole text only if they are. Not so for
+      // a regex key (it can span parts), or once the text is cut to its last MAX_SCAN_CHARS.
+      if (
+        c.missed &&
+        !(c.crossing ??= entry.keys.some(mayCross)) &&
+        buffer.whole(depth) &&
+        !anyKeyIn(entry.keys, buffer.added(), options)
+      ) {
+        continue;
+      }
+      const scanned = buffer.text(depth);
+      c.missed = !anyKeyIn(entry.keys, scanned, options);
+      if (c.missed) continue;
+      const matches = (key: string) => keyIn(key, scanned, options);
       if (entry.secondaryKeys.length === 0 || secondaryHolds(entry, matches)) now.push(c);
     }
 
@@ -131,6 +146,28 @@ export function activateLore(input: ScanInput): LoreInsertions {
   }
   return place([...activated], input.fill);
 }
+
+interface KeyOptions {
+  caseSensitive: boolean;
+  wholeWords: boolean;
+  fill: (text: string) => string;
+}
+
+/** One of an entry's keys in a scanned text (empty keys never match). */
+function keyIn(key: string, scanned: Scanned, options: KeyOptions): boolean {
+  // Only a key with a macro needs filling: a book of 1,000 entries has thousands of keys.
+  const filled = (key.includes('{{') ? options.fill(key) : key).trim();
+  return filled !== '' && matchKey(scanned, filled, options);
+}
+
+/** Whether any of the keys is in a scanned text (a loop, not a closure per entry: this runs for every key of every book). */
+function anyKeyIn(keys: string[], scanned: Scanned, options: KeyOptions): boolean {
+  for (const key of keys) if (keyIn(key, scanned, options)) return true;
+  return false;
+}
+
+/** Whether a key could match across two scanned parts: a regex, or a key holding the marker between them. */
+const mayCross = (key: string) => key.trimStart().startsWith('/') || key.includes('{{') || key.includes(MATCHER);
 
 /** SillyTavern's selective logic over the secondary keys. */
 function secondaryHolds(entry: LoreEntry, matches: (key: string) => boolean): boolean {
@@ -179,16 +216,53 @@ export interface Scanned {
   /** Its words (runs of \w), as written and lower-cased: made on the first whole-word key that needs them. */
   words?: Set<string>;
   lowerWords?: Set<string>;
+  /** Every substring of its words (piecesOf), or null where they would be too many. */
+  pieces?: Set<string> | null;
+  lowerPieces?: Set<string> | null;
+  /** Keys looked for in it so far, before its pieces are worth making. */
+  searches?: number;
 }
 
 const wordsOf = (scanned: Scanned, caseSensitive: boolean): Set<string> =>
   caseSensitive ? (scanned.words ??= new Set(scanned.text.split(/\W+/))) : (scanned.lowerWords ??= new Set(scanned.lower.split(/\W+/)));
+
+// A text searched for this many keys gets its pieces made; at most this many, from words this long.
+const PIECES_AFTER = 50;
+const MAX_PIECES = 50_000;
+const MAX_PIECE_WORD = 48;
+
+/**
+ * Every substring of a text's words. A key made of word characters is in the text exactly when it
+ * is one of them (an occurrence can't cross a non-word character): one lookup instead of a search
+ * through the whole text, which is what a book of thousands of keys over a long text (recursion
+ * adds every activated entry's content) spends its time on. Made once the text has been searched
+ * for PIECES_AFTER keys (a small book is searched as before); undefined until then, null when a
+ * text's words have too many.
+ */
+function piecesOf(scanned: Scanned, caseSensitive: boolean): Set<string> | null | undefined {
+  const made = caseSensitive ? scanned.pieces : scanned.lowerPieces;
+  if (made !== undefined) return made;
+  scanned.searches = (scanned.searches ?? 0) + 1;
+  if (scanned.searches < PIECES_AFTER) return undefined;
+  let pieces: Set<string> | null = new Set<string>();
+  for (const word of wordsOf(scanned, caseSensitive)) {
+    if (word.length > MAX_PIECE_WORD || pieces.size > MAX_PIECES) {
+      pieces = null;
+      break;
+    }
+    for (let i = 0; i < word.length; i++) for (let j = i + 1; j <= word.length; j++) pieces.add(word.slice(i, j));
+  }
+  if (caseSensitive) scanned.pieces = pieces;
+  else scanned.lowerPieces = pieces;
+  return pieces;
+}
 
 /** The scanned text: the latest messages to a depth, then what recursion added; each made once per step. */
 class ScanBuffer {
   private readonly messages: string[];
   private readonly byDepth = new Map<number, Scanned>();
   private recurse: string[] = [];
+  private latest: Scanned = { text: '', lower: '' };
 
   constructor(messages: string[]) {
     this.messages = messages.slice(0, MAX_SCAN_DEPTH).map((m) => m.trim());
@@ -210,6 +284,19 @@ class ScanBuffer {
   addRecurse(text: string) {
     this.recurse.push(text);
     this.byDepth.clear();
+    const added = MATCHER + text;
+    this.latest = { text: added, lower: added.toLowerCase() };
+  }
+
+  /** What the last recursion step added, as it is scanned. */
+  added(): Scanned {
+    return this.latest;
+  }
+
+  /** Whether the text to a depth is all there, not cut to its last MAX_SCAN_CHARS. */
+  whole(depth: number): boolean {
+    const { text } = this.text(depth);
+    return text.length < MAX_SCAN_CHARS;
   }
 }
 
@@ -226,15 +313,41 @@ export function matchKey(scanned: Scanned, key: string, options: { caseSensitive
     regex.lastIndex = 0;
     return regex.test(scanned.text);
   }
+  const shape = shapeOf(key);
   const text = options.caseSensitive ? scanned.text : scanned.lower;
-  const needle = options.caseSensitive ? key : key.toLowerCase();
-  if (!options.wholeWords || /\s/.test(needle.trim())) return text.includes(needle);
+  const needle = options.caseSensitive ? key : shape.lower;
+  const word = options.caseSensitive ? shape.word : shape.lowerWord;
+  if (!options.wholeWords || shape.spaced) {
+    const pieces = word ? piecesOf(scanned, options.caseSensitive) : undefined;
+    return pieces ? pieces.has(needle) : text.includes(needle);
+  }
   // A key of word characters only stands between non-word characters exactly when it is one of
   // the text's words: one lookup, where scanning the text for each of a book's thousands of keys
   // was the cost (bench/lorebook.ts).
-  if (/^\w+$/.test(needle)) return wordsOf(scanned, options.caseSensitive).has(needle);
+  if (word) return wordsOf(scanned, options.caseSensitive).has(needle);
   // Other keys: the regex, only if the key is in the text at all.
   return text.includes(needle) && wholeWord(needle).test(text);
+}
+
+/** What matching needs to know of a key, worked out once per key (a book's keys repeat every reply); bounded. */
+interface KeyShape {
+  lower: string;
+  /** Holds white space: a phrase, looked for as it is even with whole words. */
+  spaced: boolean;
+  /** Only word characters, as written and lower-cased. */
+  word: boolean;
+  lowerWord: boolean;
+}
+const shapes = new Map<string, KeyShape>();
+function shapeOf(key: string): KeyShape {
+  let shape = shapes.get(key);
+  if (shape === undefined) {
+    if (shapes.size >= 10_000) shapes.clear();
+    const lower = key.toLowerCase();
+    shape = { lower, spaced: /\s/.test(key.trim()), word: /^\w+$/.test(key), lowerWord: /^\w+$/.test(lower) };
+    shapes.set(key, shape);
+  }
+  return shape;
 }
 
 // Compiled keys, reused across prompts (a book's keys repeat every reply); bounded.
