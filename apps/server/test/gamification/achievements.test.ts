@@ -71,6 +71,18 @@ describe('achievements', () => {
     expect(await totalXp(u)).toBe(xpBefore + 50);
   });
 
+  it('a character brought in from a card is not one the user created: Creator waits for one of their own', async () => {
+    const u = await t.signup();
+    const card = { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported Ida', description: 'From elsewhere.' } };
+    const imported = await call(t, u, 'POST', '/api/bots/import', { data: JSON.stringify(card), format: 'json' });
+    expect(imported.statusCode).toBe(201);
+    await createBot(t, u, { name: 'Mine' });
+    await t.app.ctx.events.settled();
+    expect((await countsOf(db(), u.user.id)).bots_created).toBe(1);
+    // Only the second bot counted: Workshop (5) is at 20%, not 40%.
+    expect((await mine(u)).find((a) => a.achievementId === 'workshop')).toMatchObject({ progress: 20 });
+  });
+
   it('20 claims at once pay the XP, tokens and gems once; a legendary one gives its badge', async () => {
     const u = await t.signup();
     await unlock(u, 'celebrity', 'living-legend');

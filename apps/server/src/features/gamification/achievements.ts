@@ -42,7 +42,13 @@ export async function countsOf(db: Executor, userId: string): Promise<Record<Req
       ),
       // Starting a chat counts (its greeting is a message of its own), an imported one doesn't.
       one(botsChattedQuery(db, userId, undefined)),
-      one(db.select({ n: count() }).from(bots).where(eq(bots.createdBy, userId))),
+      // Characters the user wrote: one brought in from a card (an upload, a SillyTavern folder) wasn't created here.
+      one(
+        db
+          .select({ n: count() })
+          .from(bots)
+          .where(and(eq(bots.createdBy, userId), isNull(bots.cardSource))),
+      ),
       one(
         db
           .select({ n: count() })

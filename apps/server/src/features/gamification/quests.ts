@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   QUEST_RESTART_COOLDOWN_MS,
@@ -72,7 +72,7 @@ async function countObjective(db: Executor, userId: string, type: ObjectiveType,
         db
           .select({ n: count() })
           .from(bots)
-          .where(and(eq(bots.createdBy, userId), between(bots.createdAt))),
+          .where(and(eq(bots.createdBy, userId), isNull(bots.cardSource), between(bots.createdAt))),
       );
     case 'bots_published':
       return n(
