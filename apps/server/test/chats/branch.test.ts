@@ -67,6 +67,9 @@ describe('branches (issue 20 §4)', () => {
     expect(copied.map(shape)).toEqual(sourceBefore.slice(0, 5).map(shape));
     expect(copied.at(-1)!.content).toBe(two.message.content);
     expect(copied.map((m) => m.id).some((id) => sourceBefore.some((s) => s.id === id))).toBe(false);
+    // Copies say so (the chat asks for stars after exchanges said here, not copied ones); the source's are its own.
+    expect(copied.map((m) => m.copied)).toEqual([true, true, true, true, true]);
+    expect(sourceBefore.every((m) => !m.copied)).toBe(true);
     // The hidden alternative came too: showing it in the branch works.
     const reply = copied[2]!;
     const other = reply.variants.find((v) => v !== reply.id)!;
@@ -83,7 +86,8 @@ describe('branches (issue 20 §4)', () => {
     // The branch goes on by itself.
     const more = await send(copy.id, 'A different third question');
     expect((await countsOf(t.database.db, alice.user.id)).messages_sent).toBe(sentBefore + 1);
-    expect((await messagesOf(copy.id)).at(-1)!.id).toBe(more.message.id);
+    expect((await messagesOf(copy.id)).at(-1)).toMatchObject({ id: more.message.id, copied: false });
+    expect(more.message.copied).toBe(false);
     expect(await messagesOf(chat.id)).toEqual(sourceBefore);
 
     // Both are in the list, the branch pointing at its parent.

@@ -49,6 +49,8 @@ export const ZChatMessage = z.object({
   speaker: z.object({ name: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   editedAt: z.string().nullable(),
+  /** Brought over, not said in this chat: a branch's history, or a chat imported from SillyTavern. */
+  copied: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof ZChatMessage>;
 

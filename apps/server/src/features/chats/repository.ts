@@ -154,7 +154,7 @@ export async function toMessages(db: Executor, rows: MessageRow[]): Promise<Chat
 
 /** A message as the API shows it: from a row, or from a page's JSON (times as text, ids as numbers). */
 function messageView(
-  m: Pick<MessageRow, 'chatId' | 'role' | 'content' | 'status' | 'error' | 'botId'> & {
+  m: Pick<MessageRow, 'chatId' | 'role' | 'content' | 'status' | 'error' | 'botId' | 'copied'> & {
     id: number;
     createdAt: Date | string;
     editedAt: Date | string | null;
@@ -175,6 +175,7 @@ function messageView(
     speaker: m.botId ? speaker : null,
     createdAt: new Date(m.createdAt).toISOString(),
     editedAt: m.editedAt === null ? null : new Date(m.editedAt).toISOString(),
+    copied: m.copied,
   };
 }
 
@@ -189,6 +190,7 @@ interface MessageJson {
   botId: string | null;
   createdAt: string;
   editedAt: string | null;
+  copied: boolean;
   variants: number[] | null;
   speaker: ChatMessage['speaker'];
 }
@@ -209,7 +211,7 @@ export async function listMessages(db: Executor, chatId: string, userId: string,
       (select true from ${chats} where ${chats.id} = ${chatId} and ${chats.userId} = ${userId}) as mine,
       coalesce(json_agg(json_build_object(
         'id', m.id, 'chatId', m.chat_id, 'role', m.role, 'content', m.content, 'status', m.status, 'error', m.error,
-        'botId', m.bot_id, 'createdAt', m.created_at, 'editedAt', m.edited_at,
+        'botId', m.bot_id, 'createdAt', m.created_at, 'editedAt', m.edited_at, 'copied', m.copied,
         'variants', case when m.group_id is null then null else
           (select json_agg(v.id order by v.variant, v.id) from ${chatMessages} v where v.group_id = m.group_id) end,
         'speaker', case when m.bot_id is null then null else

@@ -15,6 +15,7 @@ const message = (id: string, content: string): ChatMessage => ({
   speaker: null,
   createdAt: '2026-11-22T00:00:00Z',
   editedAt: null,
+  copied: false,
 });
 
 describe('upsert', () => {

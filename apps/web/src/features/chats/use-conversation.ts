@@ -25,6 +25,7 @@ const placeholder = (chatId: string, id: string, botId: string | null = null): C
   speaker: null,
   createdAt: new Date().toISOString(),
   editedAt: null,
+  copied: false,
 });
 
 /**
