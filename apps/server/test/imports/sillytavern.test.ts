@@ -266,6 +266,9 @@ describe('moving in from SillyTavern (issue 20 §5)', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/jsonl/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.jsonl"; filename\*=UTF-8''/);
+      // A chat brought from SillyTavern goes back under the name it had there.
+      if (chat.group === null)
+        expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(`${chat.title}.jsonl`)}`);
       const lines = res.body
         .trimEnd()
         .split('\n')

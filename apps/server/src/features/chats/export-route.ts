@@ -90,7 +90,7 @@ export const chatExportRoutes: FastifyPluginAsyncZod = async (app) => {
         personaId: chat.personaId,
         messages,
       });
-      const file = `${(chat.turnOrder ? chat.title : characterName).replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'chat'} - ${formatCreateDate(chat.createdAt)}.jsonl`;
+      const file = exportFileName(chat.title, chat.turnOrder ? chat.title : characterName, chat.createdAt);
       return (
         reply
           .header('cache-control', 'no-store')
@@ -126,4 +126,17 @@ async function namesOf(db: Executor, chat: ChatRow): Promise<{ user: string; bot
     bots: new Map(speakers.map((m) => [m.id, m.name])),
     members: speakers.filter((m) => m.member).map((m) => m.id),
   };
+}
+
+/** SillyTavern's chat names end in the time they were made: "Seraphina - 2024-7-12@01h31m37s", "Mira - 2026-11-27 @18h 52m 25s 33ms". */
+const ST_CHAT_NAME = /@\d{1,2}h ?\d{1,2}m ?\d{1,2}s( ?\d{1,3}ms)?$/;
+
+/**
+ * The file's name as SillyTavern names a chat: an imported chat keeps the name it had there (its
+ * title); another is named after its character (a group after its title) and the time it began.
+ */
+export function exportFileName(title: string, name: string, createdAt: Date): string {
+  const clean = (text: string) => text.replace(/[^\p{L}\p{N} @_-]+/gu, '').trim();
+  if (ST_CHAT_NAME.test(title) && clean(title) === title.trim()) return `${title.trim()}.jsonl`;
+  return `${clean(name).replace(/@/g, '') || 'chat'} - ${formatCreateDate(createdAt)}.jsonl`;
 }
