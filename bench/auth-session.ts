@@ -8,12 +8,19 @@
  *   BENCH_DURATION=20 npm run bench                   seconds per target (default 10)
  *   BENCH_MEMORY=1 npm run bench                      PGlite in memory instead of a folder
  *   BENCH_PROFILE=/tmp/prof npm run bench             the app's CPU profile (.cpuprofile) written there
+ *   BENCH_TSX=1 npm run bench                         the TypeScript through tsx, as the tests run it
+ *
+ * Both servers run as `npm start` runs the platform: bundled to JavaScript first (into bench/dist,
+ * apps/server/scripts/bundle.js). Under tsx every named function is wrapped to keep its name, which
+ * costs the app (many closures per request) more than the hello-world.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { bundleServer } from '../apps/server/scripts/bundle.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 100;
@@ -30,7 +37,8 @@ interface Target {
 function start(which: 'hello' | 'app'): Promise<Target> {
   // BENCH_PROFILE=<dir>: the app's process writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE && which === 'app' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'serve-targets.ts', which], {
+  const entry = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'serve-targets.ts'] : [path.join('dist', 'serve-targets.js')];
+  const child = spawn(process.execPath, [...profile, ...entry, which], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
@@ -90,6 +98,8 @@ async function measure(name: string, target: Target): Promise<Figures> {
 }
 
 async function main() {
+  if (process.env.BENCH_TSX !== '1')
+    await bundleServer(path.join(import.meta.dirname, 'serve-targets.ts'), path.join(import.meta.dirname, 'dist'));
   const hello = await start('hello');
   const base = await measure('Fastify hello-world', hello);
   await stop(hello);
@@ -101,7 +111,9 @@ async function main() {
   console.log(
     `\nnode ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; ${CONNECTIONS} connections, ${DURATION} s each`,
   );
-  console.log(`database: ${app.database}; rate limits: ${app.redis ? 'Redis' : 'in process'} (ceiling raised for the run)`);
+  console.log(
+    `database: ${app.database}; rate limits: ${app.redis ? 'Redis' : 'in process'} (ceiling raised for the run); ${process.env.BENCH_TSX === '1' ? 'TypeScript through tsx' : 'bundled JavaScript'}`,
+  );
   console.table(
     [base, session].map((f) => ({
       target: f.target,

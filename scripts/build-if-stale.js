@@ -35,7 +35,7 @@ const TARGETS = [
     name: 'server',
     out: 'apps/server/dist',
     product: 'main.js',
-    inputs: [...SHARED, 'apps/server/src', 'apps/server/package.json', 'apps/server/scripts/build.js'],
+    inputs: [...SHARED, 'apps/server/src', 'apps/server/package.json', 'apps/server/scripts/build.js', 'apps/server/scripts/bundle.js'],
     env: () => false,
     command: [process.execPath, ['apps/server/scripts/build.js']],
   },
