@@ -40,8 +40,10 @@ export function Providers({ children }: { children: ReactNode }) {
       <Suspense>{syncAppearance && <AppearanceSync />}</Suspense>
       {children}
       <Suspense>
-        {/* Plain toasts, not sonner's rich colours: its light green on pale green is 4.25:1, below the 4.5:1 of body text. */}
-        <Toaster theme={theme} position="top-center" closeButton />
+        {/* Plain toasts, not sonner's rich colours: its light green on pale green is 4.25:1, below the 4.5:1 of body text.
+            At the bottom right (across the bottom on phones), clear of the header and of a dialog's title;
+            styles.css lifts them above the bottom bars (props would cost the entry's budget). */}
+        <Toaster theme={theme} position="bottom-right" closeButton />
       </Suspense>
     </QueryClientProvider>
   );

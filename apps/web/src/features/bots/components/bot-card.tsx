@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { plainText } from '../plain-text';
 import { timeAgo } from '../time-ago';
 import { FavoriteButton, StartChatLink } from './bot-actions';
 import { CategoryIcon } from './category-icon';
@@ -133,7 +134,10 @@ function GridBotCard({
           <CardMenu bot={bot} />
         </div>
       </div>
-      <p className={cn('px-4 text-sm text-muted-foreground', detailed ? 'line-clamp-4' : 'line-clamp-2')}>{bot.description}</p>
+      {/* A preview in plain words: no Markdown marks; {{char}} is the bot and {{user}} "you", whoever reads (a chat's persona is not known here). */}
+      <p className={cn('px-4 text-sm text-muted-foreground', detailed ? 'line-clamp-4' : 'line-clamp-2')}>
+        {plainText(bot.description, { char: bot.name, user: t('botDetail.you') })}
+      </p>
       <div className="mt-3 flex flex-wrap gap-1.5 px-4">
         <CategoryBadge bot={bot} />
         {bot.tags.slice(0, detailed ? 8 : 3).map((tag) =>

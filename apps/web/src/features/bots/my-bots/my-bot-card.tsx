@@ -23,6 +23,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { translateMessage } from '@/lib/messages';
+import { plainText } from '../plain-text';
 import { getBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
 import { exportBot } from '../components/bot-actions';
 import { DeleteBotDialog } from '../components/bot-dialogs';
@@ -69,7 +70,10 @@ export function MyBotCard({ bot, selected, onToggle }: { bot: BotSummary; select
         </Link>
         <MyBotMenu bot={bot} />
       </div>
-      <p className="line-clamp-2 text-sm text-muted-foreground">{bot.description}</p>
+      {/* A preview in plain words: no Markdown marks; {{char}} is the bot and {{user}} "you", whoever reads (a chat's persona is not known here). */}
+      <p className="line-clamp-2 text-sm text-muted-foreground">
+        {plainText(bot.description, { char: bot.name, user: t('botDetail.you') })}
+      </p>
       {stats ? (
         <dl className="grid grid-cols-3 gap-2 rounded-lg bg-muted/50 p-2 text-center text-xs" data-testid="bot-stats">
           <div>
