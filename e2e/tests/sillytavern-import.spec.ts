@@ -91,6 +91,8 @@ test.describe('import from SillyTavern (issue 20 §5)', () => {
     await page.getByTestId('composer').fill('Tell me about Saltmere harbor.');
     await page.keyboard.press('Enter');
     await expect(complete).toHaveCount(before + 1, { timeout: 20_000 });
+    // One exchange said here: the chat doesn't ask for stars yet (what was said in SillyTavern doesn't count).
+    await expect(page.getByTestId('rate-prompt')).toHaveCount(0);
 
     // The reply's Prompt panel: the entry the key woke, and the constant one.
     await page.getByTestId('bot-message').last().hover();

@@ -32,6 +32,7 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/personas/locales/en.json',
     '!../features/chat-groups/locales/en.json',
     '!../features/imports/locales/en.json',
+    '!../features/chats/locales/en.json',
   ],
   { eager: true },
 );

@@ -20,4 +20,5 @@ export const LAZY_TEXTS = [
   'personas',
   'chat-groups',
   'imports',
+  'chats',
 ] as const;

@@ -19,16 +19,12 @@ import { translateMessage } from '@/lib/messages';
 import { useDebounced } from '@/lib/use-debounced';
 import { cn } from '@/lib/cn';
 import { useChats, useDeleteChat } from './api';
+import { plainText } from '@/features/bots/plain-text';
 import { nestBranches } from './branches';
+import { chatName, listSubtitles, type ChatSubtitle } from './chat-title';
 import { NewGroupDialog } from '@/features/chat-groups/group-dialogs';
 import '@/features/chat-groups/texts';
-
-/** A one-line preview: the Markdown marks (*actions*, **bold**, `code`) left out. */
-const plainText = (markdown: string) =>
-  markdown
-    .replace(/[*_`#>]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+import './texts';
 
 /** /chat: my conversations, the most recent first, with the bot and the last message. */
 export function ChatListPage() {
@@ -52,13 +48,14 @@ export function ChatListPage() {
 }
 
 function ChatList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const chats = useChats(q);
   const [deleting, setDeleting] = useState<Chat | null>(null);
   const [newGroup, setNewGroup] = useState(false);
   const remove = useDeleteChat();
+  const subtitles = listSubtitles(chats.data?.items ?? [], i18n.language);
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-4">
       <header>
@@ -95,7 +92,7 @@ function ChatList() {
       ) : (
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="chat-list">
           {nestBranches(chats.data.items).map(({ chat, depth }) => (
-            <ChatRow key={chat.id} chat={chat} depth={depth} onDelete={() => setDeleting(chat)} />
+            <ChatRow key={chat.id} chat={chat} depth={depth} subtitle={subtitles.get(chat.id)} onDelete={() => setDeleting(chat)} />
           ))}
         </ul>
       )}
@@ -119,8 +116,10 @@ function ChatList() {
 /** Indentation of a branch under its parent, at most three levels deep (a phone's width is small). */
 const INDENT = ['', 'ml-5', 'ml-10', 'ml-15'];
 
-function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelete(): void }) {
+function ChatRow({ chat, depth, subtitle, onDelete }: { chat: Chat; depth: number; subtitle?: ChatSubtitle; onDelete(): void }) {
   const { t, i18n } = useTranslation();
+  const name = chatName(chat);
+  const second = subtitle ? (subtitle.kind === 'title' ? subtitle.text : t('chat.startedAt', { date: subtitle.date })) : null;
   return (
     <li
       className={cn(
@@ -138,7 +137,9 @@ function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelet
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)]">
           <span className="flex items-baseline justify-between gap-2">
             <span className="flex min-w-0 items-center gap-1.5">
-              <span className="min-w-0 truncate font-medium">{chat.group ? chat.title : chat.bot.name}</span>
+              <span className="min-w-0 truncate font-medium" title={name}>
+                {name}
+              </span>
               {chat.group ? (
                 <span className="flex shrink-0 items-center gap-0.5 text-xs text-muted-foreground" data-testid="group-label">
                   <Users className="size-3" aria-hidden />
@@ -155,6 +156,12 @@ function ChatRow({ chat, depth, onDelete }: { chat: Chat; depth: number; onDelet
             </span>
             <span className="shrink-0 text-xs text-muted-foreground">{timeAgo(chat.updatedAt, i18n.language)}</span>
           </span>
+          {/* What tells this chat from the others with the same character: its own title, or when it began. */}
+          {second ? (
+            <span className="truncate text-xs text-muted-foreground" title={second} data-testid="chat-subtitle">
+              {second}
+            </span>
+          ) : null}
           <span className="truncate text-sm text-muted-foreground">
             {chat.lastMessage
               ? `${chat.lastMessage.role === 'user' ? `${t('chat.you')}: ` : ''}${plainText(chat.lastMessage.content)}`

@@ -10,6 +10,7 @@ import { useAppInfo } from '@/lib/app-info';
 import { chatKeys, startChat, startGroupChat } from './api';
 import { ChatView } from './chat-view';
 import { openChatQuery } from './open-chat';
+import './texts';
 
 export { prefetchOpenChat } from './open-chat';
 

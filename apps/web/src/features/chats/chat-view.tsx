@@ -1,4 +1,4 @@
-import { AlertCircle, Coins, Download, GitBranch, Info, Plus } from 'lucide-react';
+import { AlertCircle, ChevronDown, Coins, Download, GitBranch, Info, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,9 @@ import { ApiRequestError, apiDownload } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
+import { cn } from '@/lib/cn';
 import { branchChat, chatKeys } from './api';
+import { headerSubtitle } from './chat-title';
 import { Composer } from './composer';
 import { GroupMembersDialog } from '@/features/chat-groups/group-dialogs';
 import { AUTO, ReplyAs } from '@/features/chat-groups/reply-as';
@@ -23,13 +25,14 @@ import '@/features/chat-groups/texts';
 import { ChatLorebooksButton } from '@/features/lorebooks/chat-lorebooks-button';
 import { MessageBubble } from './message-bubble';
 import { PromptDialog } from './prompt-dialog';
-import { RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
+import { exchangesOf, RateButton, RatePrompt, useBotRating, useRatePrompt } from './rating';
 import { useConversation } from './use-conversation';
 import { useStickToBottom } from './use-stick-to-bottom';
+import './texts';
 
 /** A conversation: the messages (older pages on demand), the streaming reply, and the box to write in. */
 export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNewChat(): void; onChatChanged(chat: Chat): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const conversation = useConversation(chat.id);
   const info = useAppInfo();
   const lastMessage = conversation.messages.at(-1);
@@ -38,11 +41,8 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
   const outOfTokens = conversation.error instanceof ApiRequestError && conversation.error.code === 'INSUFFICIENT_TOKENS';
   const act = (work: Promise<unknown>) => void work.catch((err: Error) => toast.error(translateMessage(err.message)));
   const rating = useBotRating(chat.bot.id, chat.myRating);
-  // Replies that answered the user (the greeting doesn't count), finished.
-  const exchanges = conversation.messages.filter(
-    (m, i) => m.role === 'assistant' && m.status === 'complete' && conversation.messages[i - 1]?.role === 'user',
-  ).length;
-  const ratePrompt = useRatePrompt(chat.bot.id, rating.rating, exchanges);
+  // Asks for stars after a few exchanges said here (rating.tsx exchangesOf).
+  const ratePrompt = useRatePrompt(chat.bot.id, rating.rating, exchangesOf(conversation.messages));
   const [promptOf, setPromptOf] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -68,37 +68,59 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
   const chosen = replyAs !== AUTO && speakers.has(replyAs) ? replyAs : group?.turnOrder === 'manual' ? (group.bots[0]?.id ?? AUTO) : AUTO;
   // Messages before the user's first one are greetings: no model was asked for them.
   const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
+  // What tells this chat from the others with the same character(s): its own title, or when it began.
+  const subtitle = headerSubtitle(chat, i18n.language);
+  const subtitleText = subtitle.kind === 'title' ? subtitle.text : t('chat.startedAt', { date: subtitle.date });
+  const [offlineOpen, setOfflineOpen] = useState(false);
 
   return (
     <div className="-my-2 flex h-[calc(100dvh-7.5rem)] min-h-[28rem] flex-col gap-3 sm:-my-4">
-      <header className="flex items-center gap-3">
+      {/* The name keeps at least 14rem: when the buttons don't fit beside it (a phone), they go to a row of their own. */}
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
         {group ? (
-          <div className="flex min-w-0 items-center gap-3" data-testid="group-header">
+          <div className="flex min-w-[min(100%,14rem)] flex-1 items-center gap-3" data-testid="group-header">
             <span className="flex shrink-0 -space-x-3">
               {group.bots.slice(0, 3).map((b) => (
                 <Avatar key={b.id} src={b.avatarUrl} name={b.name} className="size-9 ring-2 ring-background" decorative />
               ))}
             </span>
             <div className="grid min-w-0 justify-items-start">
-              <h1 className="max-w-full truncate text-lg font-semibold">{chat.title}</h1>
-              <button
-                type="button"
-                onClick={() => setMembersOpen(true)}
-                aria-haspopup="dialog"
-                className="rounded-sm text-xs text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
-                data-testid="group-members-button"
-              >
-                {t('chatGroups.count', { count: group.bots.length })}
-                <span className="sr-only">: {t('chatGroups.manage')}</span>
-              </button>
+              <h1 className="max-w-full truncate text-lg font-semibold" title={chat.title}>
+                {chat.title}
+              </h1>
+              <span className="flex max-w-full items-baseline gap-1.5 text-xs text-muted-foreground">
+                <button
+                  type="button"
+                  onClick={() => setMembersOpen(true)}
+                  aria-haspopup="dialog"
+                  className="shrink-0 rounded-sm underline-offset-2 hover:text-foreground hover:underline"
+                  data-testid="group-members-button"
+                >
+                  {t('chatGroups.count', { count: group.bots.length })}
+                  <span className="sr-only">: {t('chatGroups.manage')}</span>
+                </button>
+                <span aria-hidden>·</span>
+                <span className="min-w-0 truncate" title={subtitleText} data-testid="chat-subtitle">
+                  {subtitleText}
+                </span>
+              </span>
             </div>
           </div>
         ) : (
-          <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
-            {/* The name is right beside it: the picture adds nothing to read out. */}
-            <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
-            <h1 className="truncate text-lg font-semibold">{chat.bot.name}</h1>
-          </Link>
+          <div className="flex min-w-[min(100%,14rem)] flex-1">
+            <Link to={ROUTES.bot(chat.bot.id)} className="flex min-w-0 items-center gap-3 rounded-md hover:opacity-90">
+              {/* The name is right beside it: the picture adds nothing to read out. */}
+              <Avatar src={chat.bot.avatarUrl} name={chat.bot.name} className="size-10" decorative />
+              <div className="grid min-w-0">
+                <h1 className="truncate text-lg font-semibold leading-tight" title={chat.bot.name}>
+                  {chat.bot.name}
+                </h1>
+                <span className="truncate text-xs text-muted-foreground" title={subtitleText} data-testid="chat-subtitle">
+                  {subtitleText}
+                </span>
+              </div>
+            </Link>
+          </div>
         )}
         {chat.parentId ? (
           <Link
@@ -111,7 +133,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
             <span className="hidden sm:inline">{t('chat.branchOf')}</span>
           </Link>
         ) : null}
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
           <PersonaPicker chat={chat} onChanged={onChatChanged} />
           {/* A group's stars would go to one of its characters: rated on their own pages instead. */}
           {group ? null : <RateButton rating={rating} />}
@@ -187,9 +209,21 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
 
       {/* Below the conversation, so that its arrival (a call of its own) moves nothing already drawn. */}
       {info.data?.model.offline ? (
-        <Alert className="py-2 text-xs" data-testid="offline-notice">
+        // One line on a phone (the chevron shows the rest); whole, and read out whole, everywhere.
+        <Alert className="gap-2 px-3 py-1.5 text-xs sm:gap-3 sm:py-2" data-testid="offline-notice">
           <Info />
-          <span>{t('chat.offline')}</span>
+          <span className={cn('min-w-0 flex-1', !offlineOpen && 'line-clamp-1 sm:line-clamp-none')}>{t('chat.offline')}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-my-1 size-6 text-muted-foreground sm:hidden"
+            aria-expanded={offlineOpen}
+            aria-label={t('chat.offlineMore')}
+            onClick={() => setOfflineOpen((open) => !open)}
+            data-testid="offline-notice-toggle"
+          >
+            <ChevronDown className={cn('transition-transform', offlineOpen && 'rotate-180')} />
+          </Button>
         </Alert>
       ) : null}
 

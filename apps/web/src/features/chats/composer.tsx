@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHAT_LIMITS } from '@app/shared/chats/schemas';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import './texts';
 
 /** The message box: Enter sends, Shift+Enter breaks the line; while a reply streams, Stop. */
 export function Composer({

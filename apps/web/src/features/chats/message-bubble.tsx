@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
+import './texts';
 
 interface MessageBubbleProps {
   message: ChatMessage;

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
 import { cn } from '@/lib/cn';
-import { chatKeys, useRateBot } from './api';
+import { chatKeys, useRateBot, type ChatMessage } from './api';
+import './texts';
 
 /**
  * Real 1–5 ratings, given after chatting (they feed the bot's average): the header's button
@@ -88,6 +89,15 @@ export function useRatePrompt(botId: string, rating: number | null, exchanges: n
       setDismissed(true);
     },
   };
+}
+
+/**
+ * Finished replies to the user's own messages, said in this chat: a greeting answers no one, and a
+ * branch's history or an imported chat's was said elsewhere (the user hasn't talked to the bot here yet).
+ */
+export function exchangesOf(messages: ChatMessage[]): number {
+  return messages.filter((m, i) => m.role === 'assistant' && m.status === 'complete' && !m.copied && messages[i - 1]?.role === 'user')
+    .length;
 }
 
 /** The number of finished replies to the user's own messages after which the chat asks for a rating. */
