@@ -26,7 +26,12 @@ if (location.pathname === '/' || location.pathname === '/explore') {
 // A chat page's chunk, its chat and the chat's messages are asked for now, beside the session's
 // refresh (the calls wait for it), rather than one after another once the app has rendered.
 if (useAuthStore.getState().isAuthenticated && /^\/chats?\/./.test(location.pathname)) {
-  setTimeout(() => void ChatPage.preload().then(() => import('./features/chats/chat-page').then((m) => m.prefetchOpenChat(queryClient))));
+  // A failure is left to the page's own load, which shows it.
+  setTimeout(() =>
+    ChatPage.preload()
+      .then(() => import('./features/chats/chat-page').then((m) => m.prefetchOpenChat(queryClient)))
+      .catch(() => undefined),
+  );
 }
 
 // Two costs that the first render would otherwise pay inside its own long task, each taken here in

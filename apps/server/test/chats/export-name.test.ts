@@ -16,5 +16,8 @@ describe("a chat export's file name", () => {
     expect(exportFileName('x', 'Dr. Who/What?', at)).toBe('Dr WhoWhat - 2026-11-28@02h03m04s.jsonl');
     expect(exportFileName('../evil @1h2m3s', 'Mira', at)).toBe('Mira - 2026-11-28@02h03m04s.jsonl');
     expect(exportFileName('', '', at)).toBe('chat - 2026-11-28@02h03m04s.jsonl');
+    // A name with decomposed accents (as a Mac writes file names) keeps its letters, composed.
+    expect(exportFileName('Zoe\u0308 - 2024-7-12@01h31m37s', 'Zoe\u0308', at)).toBe('Zo\u00eb - 2024-7-12@01h31m37s.jsonl');
+    expect(exportFileName('x', 'Zoe\u0308', at)).toBe('Zo\u00eb - 2026-11-28@02h03m04s.jsonl');
   });
 });

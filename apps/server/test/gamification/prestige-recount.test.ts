@@ -115,6 +115,16 @@ describe('prestige and the recount of POST /activity', () => {
     expect((await progress(u))!.totalXp).toBe(before);
   });
 
+  it('POST /activity pays nothing for characters brought in from cards (none was created here)', async () => {
+    const u = await t.signup();
+    const card = { spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Imported Ida', description: 'From elsewhere.' } };
+    expect((await call(t, u, 'POST', '/api/bots/import', { data: JSON.stringify(card), format: 'json' })).statusCode).toBe(201);
+    await t.app.ctx.events.settled();
+    const res = await call(t, u, 'POST', '/api/gamification/activity');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as ActivityAnswer).xpGained).toBe(0);
+  });
+
   it('POST /activity refuses a body that is not an object and needs a session', async () => {
     const u = await t.signup();
     const res = await t.app.inject({

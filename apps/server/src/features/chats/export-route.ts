@@ -136,7 +136,13 @@ const ST_CHAT_NAME = /@\d{1,2}h ?\d{1,2}m ?\d{1,2}s( ?\d{1,3}ms)?$/;
  * title); another is named after its character (a group after its title) and the time it began.
  */
 export function exportFileName(title: string, name: string, createdAt: Date): string {
-  const clean = (text: string) => text.replace(/[^\p{L}\p{N} @_-]+/gu, '').trim();
-  if (ST_CHAT_NAME.test(title) && clean(title) === title.trim()) return `${title.trim()}.jsonl`;
+  // Composed first: a name written on a Mac (decomposed accents) keeps its letters.
+  const clean = (text: string) =>
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N} @_-]+/gu, '')
+      .trim();
+  const own = title.normalize('NFC').trim();
+  if (ST_CHAT_NAME.test(own) && clean(own) === own) return `${own}.jsonl`;
   return `${clean(name).replace(/@/g, '') || 'chat'} - ${formatCreateDate(createdAt)}.jsonl`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, min, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, min, ne, notExists, sql } from 'drizzle-orm';
 import { XP_SOURCES, type XpEventSource } from '@app/shared/gamification/levels';
 import type { AppContext } from '../../context';
 import { botFavorites, bots } from '../../db/schema/bots';
@@ -56,7 +56,10 @@ export async function recountProgress(ctx: Pick<AppContext, 'db' | 'events'>, us
     db
       .select({ id: bots.id, at: bots.createdAt })
       .from(bots)
-      .where(and(eq(bots.createdBy, userId), gte(bots.createdAt, since), missing('bot_created', sql`${bots.id}::text`)))
+      // A character made from a card was brought in, not created here (as the achievements count).
+      .where(
+        and(eq(bots.createdBy, userId), isNull(bots.cardSource), gte(bots.createdAt, since), missing('bot_created', sql`${bots.id}::text`)),
+      )
       .limit(RECOUNT_LIMIT),
     // A bot has no publication time: its last change stands for it.
     db

@@ -4,5 +4,6 @@
  * @example fillNames('Hi {{user}}, I am {{char}}', 'Mira', 'Sam') // 'Hi Sam, I am Mira'
  */
 export function fillNames(text: string, botName: string, userName: string): string {
-  return text.replace(/\{\{char\}\}/gi, botName).replace(/\{\{user\}\}/gi, userName);
+  // Replaced by functions: a name holding `$&` or `$'` is written as it is, not read as a pattern.
+  return text.replace(/\{\{char\}\}/gi, () => botName).replace(/\{\{user\}\}/gi, () => userName);
 }

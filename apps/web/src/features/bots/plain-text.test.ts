@@ -55,6 +55,12 @@ describe('plainText', () => {
     );
   });
 
+  it('keeps angle-bracket text that only looks like a tag, and names with $ as written', () => {
+    expect(plainText('<I love you> and a <a lot of love> b')).toBe('<I love you> and a <a lot of love> b');
+    expect(plainText('<a href="https://x.example">site</a> <b>bold</b><br/>next')).toBe('site bold next');
+    expect(plainText('{{char}} pays {{user}}', { char: "Ca$'h $&", user: '$$you' })).toBe("Ca$'h $& pays $$you");
+  });
+
   it('fills in the macros, any case, the legacy ones too, capitalizing a {{user}} that opens a sentence', () => {
     expect(plainText('{{char}} greets {{user}}. {{User}} smiles back.', names)).toBe('Mira greets you. You smiles back.');
     expect(plainText('{{user}} meets *{{CHAR}}*, <BOT> greets <USER>', names)).toBe('You meets Mira, Mira greets you');

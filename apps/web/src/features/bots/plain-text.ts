@@ -14,8 +14,9 @@ const hide = (_: string, mark: string) => String.fromCharCode(0xe000 + mark.char
 const unhide = (c: string) => String.fromCharCode(c.charCodeAt(0) - 0xe000);
 
 // The formatting tags some cards carry; anything else between < and > stays as written.
+// A tag is its name alone (<b>, </b>, <br/>) or with attributes (name=…): `<I love you>` is text.
 const TAGS =
-  /<\/?(?:a|b|i|u|s|em|strong|small|big|sup|sub|del|ins|mark|code|pre|span|div|p|hr|font|center|blockquote|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi;
+  /<\/?(?:a|b|i|u|s|em|strong|small|big|sup|sub|del|ins|mark|code|pre|span|div|p|hr|font|center|blockquote|h[1-6]|ul|ol|li|img)(?:\s+[\w-]+\s*=[^<>]*)?\s*\/?>/gi;
 
 // A {{user}} that opens the text, a sentence or a line.
 const USER_FIRST = /(^|[.!?…]["'”»)]?\s|\n)(\s*)\{\{user\}\}/gi;

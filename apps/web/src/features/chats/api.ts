@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZChat, ZChatMessage, ZChatPage, ZMessagePage, ZRateResult, type ChatMessage, type TurnOrder } from '@app/shared/chats/schemas';
+import {
+  ZChat,
+  ZChatMessage,
+  ZChatPage,
+  ZMessagePage,
+  ZRateResult,
+  type Chat,
+  type ChatMessage,
+  type TurnOrder,
+} from '@app/shared/chats/schemas';
 import { api } from '@/lib/api-client';
 
 export const chatKeys = {
@@ -7,6 +16,8 @@ export const chatKeys = {
   lists: ['chats', 'list'] as const,
   list: (q: string) => ['chats', 'list', q] as const,
   one: (id: string) => ['chats', id] as const,
+  /** The chat pages' own queries (open-chat.ts). */
+  open: ['chats', 'open'] as const,
 };
 
 export function useChats(q: string) {
@@ -48,7 +59,12 @@ export function useDeleteChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/api/chats/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chatKeys.all }),
+    // The lists are asked again; an open chat page's query is left alone (refetching an open
+    // /chat/{botId}?new=1 would start another chat), the deleted chat's own dropped.
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: chatKeys.open, predicate: (q) => (q.state.data as Chat | undefined)?.id === id });
+      return queryClient.invalidateQueries({ queryKey: chatKeys.lists });
+    },
   });
 }
 
@@ -59,4 +75,4 @@ export function useRateBot() {
   });
 }
 
-export type { ChatMessage };
+export type { Chat, ChatMessage };

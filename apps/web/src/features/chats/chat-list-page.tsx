@@ -21,7 +21,7 @@ import { cn } from '@/lib/cn';
 import { useChats, useDeleteChat } from './api';
 import { plainText } from '@/features/bots/plain-text';
 import { nestBranches } from './branches';
-import { chatName, listSubtitles, type ChatSubtitle } from './chat-title';
+import { chatName, listSubtitles, subtitleText, type ChatSubtitle } from './chat-title';
 import { NewGroupDialog } from '@/features/chat-groups/group-dialogs';
 import '@/features/chat-groups/texts';
 import './texts';
@@ -119,7 +119,7 @@ const INDENT = ['', 'ml-5', 'ml-10', 'ml-15'];
 function ChatRow({ chat, depth, subtitle, onDelete }: { chat: Chat; depth: number; subtitle?: ChatSubtitle; onDelete(): void }) {
   const { t, i18n } = useTranslation();
   const name = chatName(chat);
-  const second = subtitle ? (subtitle.kind === 'title' ? subtitle.text : t('chat.startedAt', { date: subtitle.date })) : null;
+  const second = subtitle ? subtitleText(subtitle, (date) => t('chat.startedAt', { date })) : null;
   return (
     <li
       className={cn(

@@ -24,7 +24,7 @@ export function ChatPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const query = openChatQuery({ chatId, botId, fresh: params.get('new') === '1' });
+  const query = openChatQuery({ chatId, botId, fresh: params.get('new') === '1' }, queryClient);
   const openKey = query.queryKey;
   const chat = useQuery(query);
   // Asked for beside the chat, not after it: the chat's notice of the offline responder waits for it.

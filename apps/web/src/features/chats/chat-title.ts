@@ -58,10 +58,19 @@ export function listSubtitles(chats: readonly Chat[], language: string, now?: Da
   const subtitles = new Map<string, ChatSubtitle>();
   const named = new Map<string, number>();
   for (const chat of chats) named.set(chatName(chat), (named.get(chatName(chat)) ?? 0) + 1);
+  // A title shared by chats of the same name tells nothing (the chats of a bot renamed since they began carry its old name).
+  const titled = new Map<string, number>();
+  for (const chat of chats) {
+    const title = ownTitle(chat);
+    if (title) titled.set(`${chatName(chat)}|${title}`, (titled.get(`${chatName(chat)}|${title}`) ?? 0) + 1);
+  }
   const dated = chats.filter((chat) => {
     const title = ownTitle(chat);
-    if (title) subtitles.set(chat.id, { kind: 'title', text: title });
-    return !title && named.get(chatName(chat))! > 1;
+    if (title && titled.get(`${chatName(chat)}|${title}`) === 1) {
+      subtitles.set(chat.id, { kind: 'title', text: title });
+      return false;
+    }
+    return named.get(chatName(chat))! > 1;
   });
   const minute = (chat: Chat) => `${chatName(chat)}|${startDate(chat.createdAt, language, false, now)}`;
   const sameMinute = new Map<string, number>();
@@ -72,3 +81,7 @@ export function listSubtitles(chats: readonly Chat[], language: string, now?: Da
   }
   return subtitles;
 }
+
+/** A subtitle as text: the title, or when the chat began in the caller's words ("Started …"). */
+export const subtitleText = (subtitle: ChatSubtitle, started: (date: string) => string) =>
+  subtitle.kind === 'title' ? subtitle.text : started(subtitle.date);

@@ -17,7 +17,7 @@ import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
 import { cn } from '@/lib/cn';
 import { branchChat, chatKeys } from './api';
-import { headerSubtitle } from './chat-title';
+import { headerSubtitle, subtitleText } from './chat-title';
 import { Composer } from './composer';
 import { GroupMembersDialog } from '@/features/chat-groups/group-dialogs';
 import { AUTO, ReplyAs } from '@/features/chat-groups/reply-as';
@@ -70,7 +70,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
   const firstUserIndex = conversation.messages.findIndex((m) => m.role === 'user');
   // What tells this chat from the others with the same character(s): its own title, or when it began.
   const subtitle = headerSubtitle(chat, i18n.language);
-  const subtitleText = subtitle.kind === 'title' ? subtitle.text : t('chat.startedAt', { date: subtitle.date });
+  const subtitleLine = subtitleText(subtitle, (date) => t('chat.startedAt', { date }));
   const [offlineOpen, setOfflineOpen] = useState(false);
 
   return (
@@ -100,8 +100,8 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
                   <span className="sr-only">: {t('chatGroups.manage')}</span>
                 </button>
                 <span aria-hidden>·</span>
-                <span className="min-w-0 truncate" title={subtitleText} data-testid="chat-subtitle">
-                  {subtitleText}
+                <span className="min-w-0 truncate" title={subtitleLine} data-testid="chat-subtitle">
+                  {subtitleLine}
                 </span>
               </span>
             </div>
@@ -115,8 +115,8 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
                 <h1 className="truncate text-lg font-semibold leading-tight" title={chat.bot.name}>
                   {chat.bot.name}
                 </h1>
-                <span className="truncate text-xs text-muted-foreground" title={subtitleText} data-testid="chat-subtitle">
-                  {subtitleText}
+                <span className="truncate text-xs text-muted-foreground" title={subtitleLine} data-testid="chat-subtitle">
+                  {subtitleLine}
                 </span>
               </div>
             </Link>
@@ -212,12 +212,15 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
         // One line on a phone (the chevron shows the rest); whole, and read out whole, everywhere.
         <Alert className="gap-2 px-3 py-1.5 text-xs sm:gap-3 sm:py-2" data-testid="offline-notice">
           <Info />
-          <span className={cn('min-w-0 flex-1', !offlineOpen && 'line-clamp-1 sm:line-clamp-none')}>{t('chat.offline')}</span>
+          <span id="offline-notice-text" className={cn('min-w-0 flex-1', !offlineOpen && 'line-clamp-1 sm:line-clamp-none')}>
+            {t('chat.offline')}
+          </span>
           <Button
             variant="ghost"
             size="icon"
             className="-my-1 size-6 text-muted-foreground sm:hidden"
             aria-expanded={offlineOpen}
+            aria-controls="offline-notice-text"
             aria-label={t('chat.offlineMore')}
             onClick={() => setOfflineOpen((open) => !open)}
             data-testid="offline-notice-toggle"

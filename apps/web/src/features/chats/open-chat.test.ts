@@ -69,6 +69,29 @@ describe('openChatQuery', () => {
   });
 });
 
+describe('the first page asked for ahead', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('is asked for on the first load only: a refetch of a chat already shown leaves the messages alone', async () => {
+    const client = new QueryClient();
+    const query = openChatQuery({ chatId: 'c4', fresh: false }, client);
+    await client.fetchQuery(query);
+    expect(calls(fetchMessages)).toEqual([['c4']]);
+    void takeFirstPage('c4');
+    await client.refetchQueries({ queryKey: query.queryKey });
+    expect(calls(fetchMessages)).toHaveLength(1); // the take above used the page asked for; the refetch asked nothing
+  });
+
+  it('is not kept when it failed: the next load asks again', async () => {
+    vi.mocked(fetchMessages).mockRejectedValueOnce(new Error('offline'));
+    await openChatQuery({ chatId: 'c5', fresh: false }).queryFn();
+    await Promise.resolve();
+    await Promise.resolve();
+    await expect(takeFirstPage('c5')).resolves.toMatchObject({ chatId: 'c5' });
+    expect(calls(fetchMessages)).toEqual([['c5'], ['c5']]);
+  });
+});
+
 describe('prefetchOpenChat', () => {
   it('puts the chat and the installation info (the offline notice waits for it) in the cache the page reads', async () => {
     const client = new QueryClient();

@@ -19,10 +19,15 @@ const FIRST_PAGE_KEPT_MS = 10_000;
 const firstPages = new Map<string, { page: Promise<MessagePage>; at: number }>();
 
 function prefetchFirstPage(chatId: string): void {
-  if (firstPages.has(chatId)) return;
+  const kept = firstPages.get(chatId);
+  if (kept && Date.now() - kept.at < FIRST_PAGE_KEPT_MS) return;
   const page = fetchMessages(chatId);
-  page.catch(() => undefined); // the conversation's own call reports a failure
-  firstPages.set(chatId, { page, at: Date.now() });
+  const entry = { page, at: Date.now() };
+  // A failed page is not kept: the conversation's own call asks again, and reports a failure.
+  page.catch(() => {
+    if (firstPages.get(chatId) === entry) firstPages.delete(chatId);
+  });
+  firstPages.set(chatId, entry);
 }
 
 /** The newest page of a chat: the one already asked for, if it is recent, or a new call. */
@@ -32,17 +37,23 @@ export function takeFirstPage(chatId: string): Promise<MessagePage> {
   return kept && Date.now() - kept.at < FIRST_PAGE_KEPT_MS ? kept.page : fetchMessages(chatId);
 }
 
-/** The chat page's query: the chat its address names, starting one when there is none. */
-export function openChatQuery({ chatId, botId, fresh }: ChatAddress) {
+/**
+ * The chat page's query: the chat its address names, starting one when there is none. On its first
+ * load (nothing in `client`'s cache yet) it also asks for the chat's newest messages; a refetch in
+ * the background (the chats were invalidated) leaves them to the conversation on screen.
+ */
+export function openChatQuery({ chatId, botId, fresh }: ChatAddress, client?: QueryClient) {
+  const queryKey = ['chats', 'open', chatId ?? botId, fresh] as const;
+  const first = () => client === undefined || client.getQueryData(queryKey) === undefined;
   return {
-    queryKey: ['chats', 'open', chatId ?? botId, fresh] as const,
+    queryKey,
     queryFn: async () => {
       if (chatId) {
-        prefetchFirstPage(chatId);
+        if (first()) prefetchFirstPage(chatId);
         return getChat(chatId);
       }
       const chat = (fresh ? null : await latestChatWith(botId!)) ?? (await startChat(botId!));
-      prefetchFirstPage(chat.id);
+      if (first()) prefetchFirstPage(chat.id);
       return chat;
     },
     staleTime: Infinity,
@@ -64,7 +75,7 @@ export function chatAddressOf(pathname: string, search: string): ChatAddress | n
  */
 export function prefetchOpenChat(queryClient: QueryClient, address = chatAddressOf(location.pathname, location.search)): void {
   if (!address) return;
-  void queryClient.prefetchQuery(openChatQuery(address));
+  void queryClient.prefetchQuery(openChatQuery(address, queryClient));
   // The page's notice of the offline responder waits for it.
   void queryClient.prefetchQuery(appInfoQuery);
 }

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
 import { cn } from '@/lib/cn';
-import { chatKeys, useRateBot, type ChatMessage } from './api';
+import { chatKeys, useRateBot, type Chat, type ChatMessage } from './api';
 import './texts';
 
 /**
@@ -25,7 +25,12 @@ export function useBotRating(botId: string, initial: number | null) {
         onSuccess: () => {
           setRating(stars);
           toast.success(t('chat.rated', { count: stars }));
-          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          // The open chats show the new stars; only the lists are asked again (refetching an open
+          // /chat/{botId}?new=1 would start yet another chat).
+          queryClient.setQueriesData<Chat>({ queryKey: chatKeys.open }, (chat) =>
+            chat && chat.bot.id === botId ? { ...chat, myRating: stars } : chat,
+          );
+          void queryClient.invalidateQueries({ queryKey: chatKeys.lists });
           then?.();
         },
         onError: (err) => toast.error(translateMessage(err.message)),
