@@ -75,6 +75,18 @@ describe('listSubtitles', () => {
     });
   });
 
+  it('dates the chats of a bot renamed since they began (they share its old name as their title)', () => {
+    const renamed = { ...mira, name: 'Mira v2' };
+    const a = chat({ id: 'a', bot: renamed, title: 'Captain Mira Voss', createdAt: '2026-05-12T18:52:25' });
+    const b = chat({ id: 'b', bot: renamed, title: 'Captain Mira Voss', createdAt: '2026-05-13T09:05:00' });
+    const imported = chat({ id: 'i', bot: renamed, title: 'Mira - 2026-05-01@10h00m00s' });
+    const subtitles = listSubtitles([a, b, imported], 'en', now);
+    expect(subtitles.get('a')?.kind).toBe('started');
+    expect(subtitles.get('b')?.kind).toBe('started');
+    expect(subtitles.get('a')).not.toEqual(subtitles.get('b'));
+    expect(subtitles.get('i')).toEqual({ kind: 'title', text: 'Mira - 2026-05-01@10h00m00s' });
+  });
+
   it('says nothing more for a chat alone with its character', () => {
     expect(listSubtitles([chat({})], 'en', now).size).toBe(0);
   });
