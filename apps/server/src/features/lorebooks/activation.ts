@@ -340,27 +340,25 @@ interface KeyShape {
 }
 const shapes = new Map<string, KeyShape>();
 function shapeOf(key: string): KeyShape {
-  let shape = shapes.get(key);
-  if (shape === undefined) {
-    if (shapes.size >= 10_000) shapes.clear();
+  return remember(shapes, key, () => {
     const lower = key.toLowerCase();
-    shape = { lower, spaced: /\s/.test(key.trim()), word: /^\w+$/.test(key), lowerWord: /^\w+$/.test(lower) };
-    shapes.set(key, shape);
-  }
-  return shape;
+    return { lower, spaced: /\s/.test(key.trim()), word: /^\w+$/.test(key), lowerWord: /^\w+$/.test(lower) };
+  });
 }
 
-// Compiled keys, reused across prompts (a book's keys repeat every reply); bounded.
-const compiled = new Map<string, RegExp | null>();
-function remember(key: string, make: () => RegExp | null): RegExp | null {
-  let found = compiled.get(key);
+/** A value worked out once per key and kept across prompts (a book's keys repeat every reply); each cache bounded. */
+function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let found = cache.get(key);
   if (found === undefined) {
-    if (compiled.size >= 10_000) compiled.clear();
+    if (cache.size >= 10_000) cache.clear();
     found = make();
-    compiled.set(key, found);
+    cache.set(key, found);
   }
   return found;
 }
+
+// Compiled keys.
+const compiled = new Map<string, RegExp | null>();
 
 /** A regex key that could take exponential time (safe-regex2's star height): it never runs, and never matches. */
 export const UNSAFE = /(?!)/;
@@ -371,7 +369,7 @@ export const UNSAFE = /(?!)/;
  * the server for every reply, a public bot's in everyone's chats.
  */
 export function keyRegex(key: string): RegExp | null {
-  return remember(`r${key}`, () => {
+  return remember(compiled, `r${key}`, () => {
     const match = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(key);
     if (!match) return null;
     const [, body, flags] = match;
@@ -387,5 +385,5 @@ export function keyRegex(key: string): RegExp | null {
 }
 
 function wholeWord(needle: string): RegExp {
-  return remember(`w${needle}`, () => new RegExp(`(?:^|\\W)(${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:$|\\W)`))!;
+  return remember(compiled, `w${needle}`, () => new RegExp(`(?:^|\\W)(${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:$|\\W)`))!;
 }

@@ -1,4 +1,5 @@
 import type { Chat } from '@app/shared/chats/schemas';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * What tells a chat from the others with the same character(s). The server titles a new chat, and
@@ -19,29 +20,20 @@ export function ownTitle(chat: Chat): string | null {
   return title && title.toLocaleLowerCase() !== chat.bot.name.trim().toLocaleLowerCase() ? title : null;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** "May 12, 6:52 PM", "12 мая, 08:52": the year only when it is not this one, seconds when asked for. */
 export function startDate(iso: string, language: string, withSeconds = false, now: Date = new Date()): string {
   const date = new Date(iso);
   if (!Number.isFinite(date.getTime())) return '';
-  const year = date.getFullYear() !== now.getFullYear();
-  const key = `${language}|${year}|${withSeconds}`;
-  let format = formats.get(key);
-  if (!format) {
-    // "02:03" where the clock runs to 24 (as the language's own short time has it), "2:03 AM" where it runs to 12.
-    const { hourCycle } = new Intl.DateTimeFormat(language, { hour: 'numeric' }).resolvedOptions();
-    format = new Intl.DateTimeFormat(language, {
-      year: year ? 'numeric' : undefined,
-      month: 'short',
-      day: 'numeric',
-      hour: hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric',
-      minute: '2-digit',
-      second: withSeconds ? '2-digit' : undefined,
-    });
-    formats.set(key, format);
-  }
-  return format.format(date);
+  // "02:03" where the clock runs to 24 (as the language's own short time has it), "2:03 AM" where it runs to 12.
+  const { hourCycle } = dateTimeFormat(language, { hour: 'numeric' }).resolvedOptions();
+  return dateTimeFormat(language, {
+    year: date.getFullYear() !== now.getFullYear() ? 'numeric' : undefined,
+    month: 'short',
+    day: 'numeric',
+    hour: hourCycle === 'h23' || hourCycle === 'h24' ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    second: withSeconds ? '2-digit' : undefined,
+  }).format(date);
 }
 
 /** The header's second line: the chat's own title, else when it began. */
