@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -48,6 +48,8 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { nulBytesPlugin } from './plugins/nul-bytes';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
+import { responseSerializerCompiler } from './lib/response-serializer';
+import { batchAnswers } from './plugins/answer-batching';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
@@ -104,8 +106,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     done();
   });
+  batchAnswers(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // Many clients send `Content-Type: application/json` with no body on bodiless POSTs (logout,
   // refresh): an empty body is no body. Anything else goes through Fastify's safe JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -62,14 +62,16 @@ export const authPlugin = fp(async (app: FastifyInstance, authn: Authenticators)
   });
 
   app.addHook('onRequest', async (request) => {
-    const token = bearerToken(request) ?? cookieToken(request);
+    // Fastify builds the route's options afresh on each read of `routeOptions`: read once.
+    const route = request.is404 ? undefined : request.routeOptions.config;
+    const token = bearerToken(request) ?? cookieToken(request, route?.tokenCookie);
     // API keys (only tokens with their prefix take this branch, so sessions stay one lookup).
     if (token && authn.apiKeys.isKey(token) && request.url.startsWith('/api/')) {
       await authenticateWithApiKey(request, token, authn.apiKeys);
       return;
     }
-    if (request.is404) return;
-    const { access, deferAuth } = request.routeOptions.config;
+    if (!route) return;
+    const { access, deferAuth } = route;
     if (token && access === 'user' && deferAuth) {
       request.pendingAuth = authn.session(app.ctx.db, token, request.ip);
       // Awaited by the route (authOf) or, if the route fails first, by the error handler.
@@ -101,8 +103,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Authorization header: the browser's EventSource can't send one (the live stream, decision 021).
  * Only such a route reads it, so the cookie authorizes nothing else.
  */
-function cookieToken(request: FastifyRequest): string | null {
-  const name = request.is404 ? undefined : request.routeOptions.config.tokenCookie;
+function cookieToken(request: FastifyRequest, name: string | undefined): string | null {
   const value = name ? request.cookies[name] : undefined;
   return value && value.length <= 512 ? value : null;
 }

@@ -24,10 +24,6 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   // @fastify/static wants its root to exist, also before the first upload.
   fs.mkdirSync(root, { recursive: true });
 
-  await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
-  });
-
   // A scope of its own, so that its not-found handler wins over the web app's, which would answer
   // an extension-less /uploads/... with index.html: here anything missing is a plain JSON 404.
   await app.register(
@@ -52,6 +48,18 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
     },
     { prefix: UPLOADS_PREFIX.replace(/\/$/, '') },
   );
+});
+
+/**
+ * Multipart bodies, for the routes of the scope that registers it: the plugins of the routes that
+ * take uploads do (avatars, cards, lorebooks, SillyTavern folders). Not for the whole app, because
+ * @fastify/multipart adds two async hooks and a listener to every request of its scope, about a
+ * sixth of a simple read's time (decision 024). Elsewhere a multipart body is a 415.
+ */
+export const acceptUploads = fp(async (scope: FastifyInstance) => {
+  await scope.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
+  });
 });
 
 /**

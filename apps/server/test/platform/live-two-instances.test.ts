@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { createScratchDatabase } from '../helpers/database';
 import { openLiveStream } from '../helpers/live-stream';
+import { redisAvailable, startRedis } from '../helpers/redis';
 import { startServer, type ServerProcess } from '../helpers/server-process';
 import { freePort } from '../helpers/tcp-proxy';
 
@@ -17,18 +16,7 @@ import { freePort } from '../helpers/tcp-proxy';
  * server (DATABASE_URL); the Redis case REDIS_URL's Redis or a redis-server on PATH.
  */
 
-const redisServerOnPath = spawnSync('redis-server', ['--version']).status === 0;
 const PASSWORD = 'Str0ng-Passphrase!';
-
-async function startRedis(): Promise<{ url: string; close(): void }> {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, close() {} };
-  const port = await freePort();
-  const server: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  await sleep(300);
-  return { url: `redis://127.0.0.1:${port}`, close: () => server.kill('SIGKILL') };
-}
 
 async function call(server: ServerProcess, method: string, url: string, opts: { token?: string; body?: unknown } = {}) {
   const res = await fetch(server.url + url, {
@@ -66,7 +54,7 @@ describe.skipIf(!process.env.DATABASE_URL).each([
   const streams: { close(): void }[] = [];
 
   beforeAll(async () => {
-    if (withRedis && !process.env.REDIS_URL && !redisServerOnPath) return;
+    if (withRedis && !redisAvailable) return;
     scratch = await createScratchDatabase();
     if (withRedis) redis = await startRedis();
     // One prefix for both (their channel and their store), apart from other runs on the same Redis.

@@ -15,7 +15,7 @@ import { SETTINGS_FAILURES, SETTINGS_MESSAGES } from '@app/shared/settings/messa
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
-import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
+import { acceptUploads, readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { deleteAvatarFile } from '../bots';
 import { toAccountProfile, updateProfile, userRow, usernameTakenByOther } from './profile';
 
@@ -25,6 +25,7 @@ const avatarTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', SETTINGS_MES
 
 /** The profile (§2 Settings: Profile), the avatar, and the username and email checks. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   const { db } = app.ctx;
 
   app.get(

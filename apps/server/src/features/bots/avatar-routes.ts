@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAvatarResult, ZBotIdParams } from '@app/shared/bots/schemas';
 import { bots } from '../../db/schema/bots';
-import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
+import { acceptUploads, readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { requireBot } from './access';
 import { deleteAvatarFile } from './avatar-files';
 import { userOf } from './caller';
 
 /** POST /api/bots/{id}/avatar: multipart field `avatar`, an image by content, at most 2 MB → {url}. */
 export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   app.post(
     '/:id/avatar',
     {

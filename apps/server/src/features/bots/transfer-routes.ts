@@ -7,7 +7,7 @@ import { ZBot, ZBotIdParams, ZExportQuery, ZImportBody } from '@app/shared/bots/
 import { bots } from '../../db/schema/bots';
 import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/http-errors';
-import { readUpload } from '../../plugins/uploads';
+import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { requireBot, type Caller } from './access';
 import { avatarPng } from './avatar-source';
 import { userOf } from './caller';
@@ -30,6 +30,7 @@ const fileBase = (name: string) =>
 
 /** Export and import of bots as Character Cards V2/V3: JSON, YAML, or a PNG with the card inside. */
 export const botTransferRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   const { db } = app.ctx;
 
   app.get(

@@ -15,6 +15,7 @@ import { Folder } from './folder';
 import { planFiles } from './plan';
 import { runSillyTavernImport } from './run';
 import { activeImports, createImport, deleteImport, importView, listImports, requireImport } from './store';
+import { acceptUploads } from '../../plugins/uploads';
 
 const tags = ['imports'];
 export const SILLYTAVERN_IMPORT_JOB = 'import.sillytavern';
@@ -77,6 +78,7 @@ async function readFolderUpload(request: FastifyRequest): Promise<Buffer> {
  * /api/imports/{id} tells how far it got and what it brought in.
  */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   const { db, config, jobs } = app.ctx;
   // Uploads wait in the private storage (DATA_DIR/private, never served), as data exports do.
   const uploads = new LocalDiskStorage(path.join(config.dataDir, 'private'));

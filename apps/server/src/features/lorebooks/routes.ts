@@ -17,7 +17,7 @@ import {
 import { AppError, badRequest } from '../../lib/http-errors';
 import { isPng, readPngTextChunks } from '../../lib/png-text';
 import { requireAuth } from '../../plugins/auth';
-import { readUpload } from '../../plugins/uploads';
+import { acceptUploads, readUpload } from '../../plugins/uploads';
 import { toCharacterBook, toWorldFile } from './formats';
 import {
   attachToChat,
@@ -54,6 +54,7 @@ function fileJson(bytes: Buffer): unknown {
 
 /** The caller's lorebooks (issue 20 §1, decision 030) under /api/lorebooks. */
 export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   const { db } = app.ctx;
 
   app.get(

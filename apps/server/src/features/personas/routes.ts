@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZAvatarResult } from '@app/shared/bots/schemas';
 import { ZPersona, ZPersonaBody, ZPersonaList, ZPersonaParams, ZPersonaPatch } from '@app/shared/personas/schemas';
 import { requireAuth } from '../../plugins/auth';
-import { readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
+import { acceptUploads, readAvatarUpload, ZAvatarUpload } from '../../plugins/uploads';
 import { createPersona, deletePersona, listPersonas, personaView, requirePersona, setPersonaAvatar, updatePersona } from './store';
 
 const tags = ['personas'];
@@ -19,6 +19,7 @@ async function dropFile(app: FastifyInstance, url: string | null) {
 
 /** The caller's personas (issue 20 §2) under /api/personas. */
 export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(acceptUploads);
   const { db } = app.ctx;
 
   app.get(
