@@ -65,6 +65,13 @@ test.describe('the profile’s gamification blocks (§2.11)', () => {
     await expect(full.locator('[data-achievement="icon"]')).toHaveCount(0);
     await expect(full.locator('[data-achievement="creator"]')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('profile-achievements.png'), fullPage: true });
+
+    // In Russian, the catalogue's names and descriptions are shown in Russian, as on /achievements.
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(full.locator('[data-achievement="creator"]')).toContainText('Создатель');
+    await expect(full.locator('[data-achievement="creator"]')).not.toContainText('Creator');
     expect(errors).toEqual([]);
   });
 });

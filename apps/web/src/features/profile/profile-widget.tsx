@@ -80,7 +80,7 @@ export function ProfileWidget({ profile, variant = 'full' }: { profile: PublicPr
 function LevelBadge({ level }: { level: PublicProfile['level'] }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="secondary" title={level ? level.rank : t('profile.levelSoon')}>
+    <Badge variant="secondary" title={level ? translateMessage(level.rank) : t('profile.levelSoon')}>
       <Trophy />
       {level ? t('profile.level', { level: level.level }) : t('profile.levelNone')}
     </Badge>

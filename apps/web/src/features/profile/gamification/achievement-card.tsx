@@ -1,5 +1,6 @@
 import { CalendarCheck, Coins, Compass, Lock, MessageCircle, PartyPopper, Users, WandSparkles, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '@/lib/messages';
 import type { AchievementCategory, Rarity } from '@app/shared/gamification/achievements';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -32,8 +33,9 @@ export function AchievementCard({ entry, compact = false }: { entry: Achievement
   const { t, i18n } = useTranslation();
   const locked = entry.unlockedAt === null;
   const Icon = entry.masked ? Lock : CATEGORY_ICONS[entry.category];
-  const name = entry.masked ? t('profileGamification.achievements.hiddenName') : entry.name;
-  const description = entry.masked ? t('profileGamification.achievements.hiddenDescription') : entry.description;
+  // The catalogue's texts are English (shared): shown in the reader's language, as on /achievements.
+  const name = entry.masked ? t('profileGamification.achievements.hiddenName') : translateMessage(entry.name);
+  const description = entry.masked ? t('profileGamification.achievements.hiddenDescription') : translateMessage(entry.description);
   return (
     <Card className={cn('flex min-w-0 items-start gap-3 p-3', locked && 'border-dashed bg-muted/30')} data-achievement={entry.id}>
       <span

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { timeAgo } from '@/features/bots/time-ago';
+import { translateMessage } from '@/lib/messages';
 import { useProfileActivity } from './api';
 
 const ICONS: Record<ActivityType, LucideIcon> = {
@@ -81,7 +82,7 @@ function Entry({ item }: { item: ActivityItem }) {
     case 'achievement_unlocked':
       body = (
         <>
-          {text('achievement_unlocked')} <strong className="font-medium">{item.data.name}</strong>
+          {text('achievement_unlocked')} <strong className="font-medium">{translateMessage(item.data.name)}</strong>
         </>
       );
       break;

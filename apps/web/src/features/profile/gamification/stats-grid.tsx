@@ -5,6 +5,7 @@ import { ErrorCard } from '@/components/error-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { numberFormat } from '@/lib/intl';
+import { translateMessage } from '@/lib/messages';
 import { useProfileStats } from './api';
 
 interface Stat {
@@ -41,7 +42,7 @@ export function StatsGrid({ username }: { username: string }) {
       icon: Sparkles,
       label: k('totalXp'),
       value: n.format(s.totalXp),
-      hint: t('profileGamification.stats.rankLevel', { rank: s.rank.name, level: s.level }),
+      hint: t('profileGamification.stats.rankLevel', { rank: translateMessage(s.rank.name), level: s.level }),
     },
     { key: 'followers', icon: Users, label: k('followers'), value: n.format(s.followers) },
     { key: 'totalLikes', icon: Heart, label: k('totalLikes'), value: n.format(s.totalLikes) },
