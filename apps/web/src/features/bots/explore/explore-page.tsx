@@ -109,7 +109,7 @@ export function ExplorePage() {
             data-testid="explore-search"
           />
           <Select value={query.sortBy} onValueChange={(v) => update({ sortBy: v as ExploreQuery['sortBy'] })}>
-            <SelectTrigger className="md:w-48" aria-label={t('explore.sortLabel')}>
+            <SelectTrigger className="md:w-auto md:min-w-48" aria-label={t('explore.sortLabel')}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

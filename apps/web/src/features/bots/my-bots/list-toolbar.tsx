@@ -23,7 +23,7 @@ export function ListToolbar({ filters, onChange }: { filters: MyBotsFilters; onC
   }, [debounced]);
 
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_12rem_10rem_12rem]">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_minmax(12rem,auto)_minmax(10rem,auto)_minmax(12rem,auto)]">
       <SearchInput
         className="sm:col-span-2 lg:col-span-1"
         value={search}
