@@ -15,6 +15,9 @@ export interface RequestWindows {
   close(): void;
 }
 
+/** At most this many keys are held in memory; past it the oldest window is dropped (a flood of addresses can't fill the heap). */
+const MAX_KEYS = 100_000;
+
 /** Fixed windows counted in this process. */
 export class MemoryWindows implements RequestWindows {
   private readonly windows = new Map<string, Counted>();
@@ -31,6 +34,8 @@ export class MemoryWindows implements RequestWindows {
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
       window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.delete(key);
+      if (this.windows.size >= MAX_KEYS) this.windows.delete(this.windows.keys().next().value!);
       this.windows.set(key, window);
     }
     window.count++;
@@ -69,7 +74,8 @@ interface Lease {
   last: number;
   size: number;
   resetAt: number;
-  renewing: Promise<unknown> | null;
+  /** The block being taken: true when the call failed. */
+  renewing: Promise<boolean> | null;
 }
 
 /**
@@ -80,24 +86,29 @@ interface Lease {
  * the same one, and no more than `max` requests are ever let through in a window, however many
  * instances there are. A key's first block is one place; a key that uses up its block within the
  * window takes twice as many the next time, up to `max / 50`. The price: places an instance took
- * and did not use are lost for the window, so another instance may refuse a client up to
- * `max / 50 - 1` requests early (none at all for a ceiling under 100: every block is one place).
+ * and did not use are lost for the window, so with k instances a client may be refused up to
+ * (k - 1) × (`max / 50` - 1) requests early (none at all for a ceiling under 100: every block is
+ * one place). Once a block reached past the ceiling, the window's later requests are refused here
+ * without a call.
  * A busy client costs one Redis call per block instead of one per request (decision 024).
  *
- * When Redis fails, the request is counted in this process instead (`fallback`): a ceiling per
- * instance rather than none.
+ * When Redis fails, the requests are counted in this process instead (`fallback`) for a second
+ * before Redis is asked again: a ceiling per instance rather than none, and no request waits on a
+ * Redis that answers errors slowly.
  */
 export class LeasedRedisWindows implements RequestWindows {
   private readonly leases = new Map<string, Lease>();
   private readonly maxLease: number;
   private readonly redis: LeasingRedis;
   private readonly sweep: NodeJS.Timeout;
+  /** After a failed call, Redis is left alone until then (epoch ms): the requests meanwhile are counted here. */
+  private downUntil = 0;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
     private readonly windowMs: number,
-    max: number,
+    private readonly max: number,
     private readonly fallback: RequestWindows,
   ) {
     this.maxLease = Math.max(1, Math.floor(max / 50));
@@ -108,41 +119,51 @@ export class LeasedRedisWindows implements RequestWindows {
   }
 
   take(key: string): Counted | Promise<Counted> {
+    const now = Date.now();
     const lease = this.leases.get(key);
-    if (lease && lease.resetAt > Date.now()) {
+    if (lease && lease.resetAt > now) {
       if (lease.next <= lease.last) return { count: lease.next++, resetAt: lease.resetAt };
-      // Used up: the request waits for the block being taken, or takes the next one.
-      if (lease.renewing) return lease.renewing.then(() => this.take(key));
+      // Places past the ceiling were handed out already: every later one in this window is too,
+      // so the refusal needs no call.
+      if (lease.last > this.max) {
+        lease.next = ++lease.last + 1;
+        return { count: lease.last, resetAt: lease.resetAt };
+      }
+      // Used up: the request waits for the block being taken (counted here if that failed), or takes the next one.
+      if (lease.renewing) return lease.renewing.then((failed) => (failed ? this.fallback.take(key) : this.take(key)));
     }
-    return this.renew(key, lease);
+    if (now < this.downUntil) return this.fallback.take(key);
+    return this.renew(key, lease, now);
   }
 
-  private renew(key: string, old: Lease | undefined): Promise<Counted> {
-    const now = Date.now();
+  private renew(key: string, old: Lease | undefined, now: number): Promise<Counted> {
     const current = old !== undefined && old.resetAt > now;
     const lease: Lease = current ? old : { next: 1, last: 0, size: 0, resetAt: now + this.windowMs, renewing: null };
     const size = current && old.size > 0 ? Math.min(this.maxLease, old.size * 2) : 1;
     if (!current) this.leases.set(key, lease);
-    const asked = this.redis.leaseWindowPlaces(`${this.prefix}${key}`, size, this.windowMs).then(
+    const asked: Promise<boolean> = this.redis.leaseWindowPlaces(`${this.prefix}${key}`, size, this.windowMs).then(
       ([total, ttl]) => {
         lease.next = total - size + 1;
         lease.last = total;
         lease.size = size;
-        lease.resetAt = Date.now() + Number(ttl);
+        // From when the call left, so that the block never outlives the window in Redis.
+        lease.resetAt = now + Number(ttl);
+        return false;
       },
       () => {
-        // Redis failed: nothing is held; the waiting requests are counted here.
+        // Redis failed: nothing is held; this request and those waiting are counted here, and so
+        // is every request for the next second, without asking Redis again.
         lease.next = 1;
         lease.last = 0;
         lease.size = 0;
-        return 'failed' as const;
+        this.downUntil = Date.now() + 1_000;
+        return true;
       },
     );
     lease.renewing = asked;
     return asked.then((failed) => {
       if (lease.renewing === asked) lease.renewing = null;
-      if (failed) return this.fallback.take(key);
-      return this.take(key);
+      return failed ? this.fallback.take(key) : this.take(key);
     });
   }
 

@@ -15,7 +15,8 @@ export function clientKey(ip: string): string {
   if (!ip.includes(':') || !isIPv6(ip)) return ip;
   const address = new Address6(ip);
   if (address.isMapped4()) return address.to4().correctForm();
-  return new Address6(`${address.correctForm()}/${IPV6_CLIENT_BITS}`).startAddress().correctForm() + `/${IPV6_CLIENT_BITS}`;
+  // The network's first address, as @fastify/rate-limit named it (the counts of a rolling deploy carry over).
+  return new Address6(`${address.correctForm()}/${IPV6_CLIENT_BITS}`).startAddress().correctForm();
 }
 
 /**
