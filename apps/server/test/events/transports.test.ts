@@ -1,14 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEvent } from '@app/shared/events/domain-events';
 import { DomainEvents } from '../../src/events/bus';
 import { postgresTransport, redisTransport, type EventTransport } from '../../src/events/transports';
 import { createScratchDatabase } from '../helpers/database';
-import { freePort } from '../helpers/tcp-proxy';
+import { redisAvailable, startRedis } from '../helpers/redis';
 
 /**
  * The bus across instances (decision 016): two DomainEvents, as two instances hold them, joined by
@@ -73,25 +72,19 @@ describe('the bus without a transport (the embedded database: one instance)', ()
   });
 });
 
-const redisServerOnPath = spawnSync('redis-server', ['--version']).status === 0;
-
-describe.skipIf(!process.env.REDIS_URL && !redisServerOnPath)('the bus across instances through Redis pub/sub', () => {
-  let server: ChildProcess | null = null;
+describe.skipIf(!redisAvailable)('the bus across instances through Redis pub/sub', () => {
+  // One Redis for the file (test/helpers/redis.ts): REDIS_URL's, or a throwaway redis-server.
+  let redis: Awaited<ReturnType<typeof startRedis>> | null = null;
   const clients: Redis[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
   afterAll(async () => {
     for (const c of clients) c.disconnect();
-    server?.kill('SIGKILL');
+    redis?.close();
   });
 
-  async function redisUrl(): Promise<string> {
-    if (process.env.REDIS_URL) return process.env.REDIS_URL;
-    const port = await freePort();
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    await sleep(300);
-    return `redis://127.0.0.1:${port}`;
-  }
+  const redisUrl = async (): Promise<string> => redis!.url;
 
   it('an event published on A reaches B within a second, once, and only the everywhere-listeners', async () => {
     const url = await redisUrl();
