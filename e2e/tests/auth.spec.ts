@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, newAccount, signIn, signInOnPage, signOut, watchConsole } from './helpers';
+import { DEMO_ADMIN, DEMO_USER, newAccount, signIn, signInOnPage, signOut, signUpAndIn, watchConsole } from './helpers';
 
 test.describe('accounts', () => {
   test('signs up, signs out and signs in again', async ({ page }) => {
@@ -33,6 +33,40 @@ test.describe('accounts', () => {
     await signInOnPage(page, account);
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('profile-menu')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('a signed-in page asks for its access token once, from theme-init.js before the app has run', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUpAndIn(page);
+    const bots = (await (await page.request.get('/api/bots/public?sortBy=popular&page=1&limit=1')).json()) as { items: { id: string }[] };
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const refreshes: string[] = [];
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.url.endsWith('/api/auth/refresh'))
+        refreshes.push(event.initiator.stack?.callFrames[0]?.url ?? event.initiator.type);
+    });
+    for (const [path, initiator] of [
+      [`/chat/${bots.items[0]!.id}`, /\/theme-init\.js$/],
+      // The home page carries theme-init.js inline.
+      ['/', /\/$/],
+    ] as const) {
+      refreshes.length = 0;
+      await page.goto(path);
+      await expect(page.getByTestId('profile-menu')).toBeVisible();
+      await expect(page.getByTestId('token-badge')).toHaveText('100');
+      // The app took that answer instead of asking again (a second refresh would present the
+      // rotated token once more) and its calls carried the new token (the badge above).
+      expect(refreshes).toHaveLength(1);
+      expect(refreshes[0]).toMatch(initiator);
+    }
+    // Signed out: nobody asks.
+    await signOut(page);
+    refreshes.length = 0;
+    await page.goto('/');
+    await expect(page.getByTestId('sign-in')).toBeVisible();
+    expect(refreshes).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -25,11 +25,36 @@
   root.lang = lang;
   // A signed-in visitor (auth-storage, features/auth/store.ts) is not shown the prerendered page's
   // signed-out calls to action while the app starts (styles.css, [data-prerendered]).
+  var signedIn = false;
   try {
     var auth = JSON.parse(localStorage.getItem('auth-storage') || 'null');
-    if (auth && auth.state && auth.state.isAuthenticated) root.setAttribute('data-signed-in', '');
+    signedIn = Boolean(auth && auth.state && auth.state.isAuthenticated);
+    if (signedIn) root.setAttribute('data-signed-in', '');
   } catch {
     // Storage blocked or unreadable: shown as to anyone.
+  }
+  // A signed-in visitor's pages wait for a fresh access token (the refresh cookie's trade,
+  // features/auth/session.ts): asked for here, while the app's scripts are still on their way,
+  // rather than once they have run. The app takes this answer (window.__authRefresh) instead of
+  // asking again. Under the same Web Lock as the app's refreshes, so that two tabs never present
+  // one rotating refresh token twice; the lock is held until the answer's headers (and with them
+  // the new cookie) are in.
+  if (signedIn && typeof fetch === 'function') {
+    var refresh = function () {
+      return fetch('/api/auth/refresh', {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: '{}',
+        credentials: 'same-origin',
+      });
+    };
+    try {
+      window.__authRefresh = navigator.locks ? navigator.locks.request('auth-refresh', refresh) : refresh();
+      // Unhandled until the app takes it: a network failure is the app's to handle (a retry later).
+      window.__authRefresh.catch(function () {});
+    } catch {
+      // No fetch or lock here: the app refreshes as before.
+    }
   }
   // The rest of the appearance (font size, compact mode, animations) from the local copy of the
   // settings (features/settings/local-settings.ts), the same attributes lib/theme.ts sets later.

@@ -119,6 +119,21 @@ export async function api<S extends z.ZodType | undefined = undefined>(path: str
   return (schema ? schema.parse(data) : data) as Result<S>;
 }
 
+/**
+ * The JSON of an answer asked for outside api() (theme-init.js's early refresh), with api()'s
+ * errors: ApiRequestError with the server's status and code, or status 0 for a network failure.
+ */
+export async function jsonOf(response: Promise<Response>): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await response;
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', 'Network error');
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return res.json();
+}
+
 // Reads started by the entry script before React and the page's chunk are loaded (main.tsx).
 const PREFETCH_FRESH_MS = 10_000;
 const prefetched = new Map<string, { at: number; response: Promise<Response> }>();

@@ -1,4 +1,4 @@
-import { api, ApiRequestError, connectAuth } from '@/lib/api-client';
+import { api, ApiRequestError, connectAuth, jsonOf } from '@/lib/api-client';
 import { AUTH_STORAGE_KEY, useAuthStore } from './store';
 
 // Refresh a minute before the access token expires, so that calls never meet an expired one.
@@ -12,11 +12,20 @@ function scheduleRefresh(expiresAt: string): void {
   refreshTimer = setTimeout(() => void refreshSession(), delay);
 }
 
-async function doRefresh(): Promise<string | null> {
+/** The refresh that theme-init.js started before the app loaded, if any: taken once. */
+function takeEarlyRefresh(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const page = window as { __authRefresh?: Promise<Response> };
+  const early = page.__authRefresh;
+  delete page.__authRefresh;
+  return early;
+}
+
+async function doRefresh(early?: Promise<Response>): Promise<string | null> {
   try {
     // The auth calls' schemas (zod) are a chunk of their own, out of the entry: load it while the call travels.
     const schemas = import('@app/shared/auth/schemas');
-    const answer = await api('/api/auth/refresh', { method: 'POST', body: {}, withAuth: false });
+    const answer = early ? await jsonOf(early) : await api('/api/auth/refresh', { method: 'POST', body: {}, withAuth: false });
     const session = (await schemas).ZSession.parse(answer);
     useAuthStore.getState().setSession(session);
     scheduleRefresh(session.expiresAt);
@@ -38,8 +47,15 @@ async function doRefresh(): Promise<string | null> {
  */
 export function refreshSession(): Promise<string | null> {
   if (!inFlight) {
+    // theme-init.js's refresh took the lock itself, and its new cookie is set once its answer's
+    // headers are in: only reading that answer is left.
+    const early = takeEarlyRefresh();
     const run = () => doRefresh();
-    const locked = typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('auth-refresh', run) : run();
+    const locked = early
+      ? doRefresh(early)
+      : typeof navigator !== 'undefined' && navigator.locks
+        ? navigator.locks.request('auth-refresh', run)
+        : run();
     inFlight = locked.finally(() => {
       inFlight = null;
     });
