@@ -99,6 +99,21 @@ test.describe('bots', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a bot's page shows its texts as the chat will: roleplay actions in italics, no raw marks, names filled in", async ({ page }) => {
+    const errors = watchConsole(page);
+    const found = (await (await page.request.get('/api/bots/public?q=Captain%20Mira%20Voss&page=1&limit=1')).json()) as {
+      items: { id: string }[];
+    };
+    await page.goto(`/bots/${found.items[0]!.id}`);
+    const opening = page.getByTestId('bot-opening');
+    await expect(opening.locator('em')).toHaveText('The cargo bay doors hiss shut behind you.');
+    await expect(opening).toContainText('Questions, you?');
+    await expect(opening).not.toContainText('*');
+    await expect(page.getByTestId('bot-about')).toContainText('Veteran captain of the freighter Wayward Lark.');
+    await expect(page.getByRole('main')).not.toContainText('{{user}}');
+    expect(errors).toEqual([]);
+  });
+
   test('a new user: an empty My Bots, an unknown draft, a missing bot', async ({ page }) => {
     const errors = watchConsole(page);
     await signUpAndIn(page);

@@ -36,7 +36,7 @@ test.describe('search (Ctrl/Cmd+K, issue 18 §3)', () => {
     const errors = watchConsole(page);
     const word = `zephyrine${unique()}`;
     const { account, publicBot } = await creator(page);
-    const bot = await publicBot(`Lighthouse Keeper ${unique()}`, `Keeps the ${word} lamp burning through every storm.`);
+    const bot = await publicBot(`Lighthouse Keeper ${unique()}`, `*Keeps* the ${word} lamp burning for {{user}} through every storm.`);
     await signIn(page, account);
 
     await page.keyboard.press('Control+k');
@@ -51,6 +51,9 @@ test.describe('search (Ctrl/Cmd+K, issue 18 §3)', () => {
     await expect(option).toBeVisible();
     await expect(dialog.getByRole('group', { name: 'Bots' })).toBeVisible();
     await expect(option).toHaveAttribute('aria-selected', 'true');
+    // The description is Markdown with the card's macros: its words, as on the bot's card.
+    await expect(option).toContainText(`Keeps the ${word} lamp burning for you through every storm.`);
+    await expect(option).not.toContainText('*');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/bots/${bot.id}$`));
     await expect(dialog).toBeHidden();

@@ -1,9 +1,16 @@
+// A {{user}} that opens the text, a sentence or a line (after any opening marks: *{{user}} waves*).
+const USER_FIRST = /(^|[.!?…][*_"'”»)]*\s|\n)([\s*_>"'“«(]*)\{\{user\}\}/gi;
+
 /**
  * The card macros as a reader sees them: {{char}} is the bot, {{user}} the reader (case-insensitive,
- * as SillyTavern reads them).
+ * as SillyTavern reads them); a {{user}} that opens a sentence is capitalized ("you" → "You").
  * @example fillNames('Hi {{user}}, I am {{char}}', 'Mira', 'Sam') // 'Hi Sam, I am Mira'
  */
 export function fillNames(text: string, botName: string, userName: string): string {
+  const capitalUser = userName.charAt(0).toLocaleUpperCase() + userName.slice(1);
   // Replaced by functions: a name holding `$&` or `$'` is written as it is, not read as a pattern.
-  return text.replace(/\{\{char\}\}/gi, () => botName).replace(/\{\{user\}\}/gi, () => userName);
+  return text
+    .replace(USER_FIRST, (_, end: string, marks: string) => end + marks + capitalUser)
+    .replace(/\{\{char\}\}/gi, () => botName)
+    .replace(/\{\{user\}\}/gi, () => userName);
 }

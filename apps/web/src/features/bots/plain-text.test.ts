@@ -12,6 +12,13 @@ describe('plainText', () => {
     expect(plainText('*Мира машет.* Привет, _друг_')).toBe('Мира машет. Привет, друг');
   });
 
+  it('keeps runs of stars that wrap no words (a rating), and still takes marks off words beside them', () => {
+    expect(plainText('Rating: *****')).toBe('Rating: *****');
+    expect(plainText('Rating: ***** (5/5)')).toBe('Rating: ***** (5/5)');
+    expect(plainText('a ** ** b')).toBe('a ** ** b');
+    expect(plainText('*waves* Rating: ****')).toBe('waves Rating: ****');
+  });
+
   it('drops a * left without its pair at a word edge', () => {
     expect(plainText('*Mira waves and never stops')).toBe('Mira waves and never stops');
     expect(plainText('She waves.* Then leaves.')).toBe('She waves. Then leaves.');

@@ -18,8 +18,8 @@ const unhide = (c: string) => String.fromCharCode(c.charCodeAt(0) - 0xe000);
 const TAGS =
   /<\/?(?:a|b|i|u|s|em|strong|small|big|sup|sub|del|ins|mark|code|pre|span|div|p|hr|font|center|blockquote|h[1-6]|ul|ol|li|img)(?:\s+[\w-]+\s*=[^<>]*)?\s*\/?>/gi;
 
-// A {{user}} that opens the text, a sentence or a line.
-const USER_FIRST = /(^|[.!?…]["'”»)]?\s|\n)(\s*)\{\{user\}\}/gi;
+// Emphasis around nothing but marks is no emphasis: `*****` (a rating) stays as written.
+const unmarked = (whole: string, before: string, inner: string) => (/^[\s*]*$/.test(inner) ? whole : before + inner);
 
 /**
  * A short plain-text preview of Markdown or roleplay text (a bot's description on a card): the
@@ -63,8 +63,8 @@ export function plainText(markdown: string, names?: MacroNames): string {
     // double ones first (***both*** is ** around *), with * not inside a word or a number (5*3*2)
     // and _ only at a word's edges (snake_case_name).
     .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1')
-    .replace(/(^|[^\p{L}\p{N}*])\*\*(?=[^\s*]|\*\S)([\s\S]*?\S)\*\*(?![\p{L}\p{N}])/gu, '$1$2')
-    .replace(/(^|[^\p{L}\p{N}*])\*(?=[^\s*])([\s\S]*?[^\s*])\*(?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/(^|[^\p{L}\p{N}*])\*\*(?=[^\s*]|\*\S)([\s\S]*?\S)\*\*(?![\p{L}\p{N}])/gu, unmarked)
+    .replace(/(^|[^\p{L}\p{N}*])\*(?=[^\s*])([\s\S]*?[^\s*])\*(?![\p{L}\p{N}])/gu, unmarked)
     .replace(/(^|[^\p{L}\p{N}_])__(?=\S)([\s\S]*?\S)__(?![\p{L}\p{N}_])/gu, '$1$2')
     .replace(/(^|[^\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s_])_(?![\p{L}\p{N}_])/gu, '$1$2')
     // An action left open or closed without its pair (*waves, waves*): the * at the word's edge goes.
@@ -72,13 +72,6 @@ export function plainText(markdown: string, names?: MacroNames): string {
     .replace(/([\p{L}\p{N}.,!?…"'”»)])\*+(?=\s|$)/gmu, '$1')
     .replace(HIDDEN, unhide);
 
-  if (names) {
-    const capitalUser = names.user.charAt(0).toLocaleUpperCase() + names.user.slice(1);
-    text = fillNames(
-      text.replace(USER_FIRST, (_, end: string, space: string) => end + space + capitalUser),
-      names.char,
-      names.user,
-    );
-  }
+  if (names) text = fillNames(text, names.char, names.user);
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/features/auth/store';
 import { cn } from '@/lib/cn';
 import { useDebounced } from '@/lib/use-debounced';
+import { plainText } from '@/features/bots/plain-text';
 import { useClearRecentSearches, useRecentSearches, useRecordSearch, useSearchResults, useTrendingSearches } from './search-api';
 
 /** bots-header-auth.md §9: the search waits 300 ms after the last keystroke. */
@@ -326,7 +327,14 @@ function OptionRow({
       )}
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{r.title}</span>
-        {r.description ? <span className="block truncate text-xs text-muted-foreground">{r.description}</span> : null}
+        {r.description ? (
+          <span className="block truncate text-xs text-muted-foreground">
+            {/* A bot's description and a chat's message are Markdown: shown as their words, as on the cards. */}
+            {r.type === 'doc'
+              ? r.description
+              : plainText(r.description, r.type === 'bot' ? { char: r.title, user: t('search.macroUser') } : undefined)}
+          </span>
+        ) : null}
       </span>
       {r.badges.length > 0 ? (
         <span className="hidden shrink-0 gap-1 min-[400px]:flex">

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
@@ -66,6 +67,8 @@ export function BotDetailPage() {
 function BotDetail({ bot }: { bot: Bot }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
+  // Who {{user}} stands for in the card's texts.
+  const you = user?.displayName ?? t('botDetail.you');
   const share = useShareBot();
   const [reporting, setReporting] = useState(false);
   const canEdit = bot.myRole === 'owner' || bot.myRole === 'editor';
@@ -147,13 +150,15 @@ function BotDetail({ bot }: { bot: Bot }) {
           <CardTitle className="text-base">{t('botDetail.about')}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <p className="whitespace-pre-wrap">{bot.description}</p>
+          <div className="prose-chat break-words" data-testid="bot-about">
+            <Markdown>{fillNames(bot.description, bot.name, you)}</Markdown>
+          </div>
           {bot.scenario ? (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('botDetail.scenario')}</h2>
-              <p className="whitespace-pre-wrap text-sm text-muted-foreground">
-                {fillNames(bot.scenario, bot.name, user?.displayName ?? t('botDetail.you'))}
-              </p>
+              <div className="prose-chat break-words text-sm text-muted-foreground">
+                <Markdown>{fillNames(bot.scenario, bot.name, you)}</Markdown>
+              </div>
             </div>
           ) : null}
         </CardContent>
@@ -166,9 +171,13 @@ function BotDetail({ bot }: { bot: Bot }) {
         <CardContent className="grid gap-3">
           <div className="flex gap-3">
             <Avatar src={bot.avatarUrl} name={bot.name} className="size-9" />
-            <p className="max-w-prose whitespace-pre-wrap rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm">
-              {fillNames(bot.firstMessage, bot.name, user?.displayName ?? t('botDetail.you'))}
-            </p>
+            {/* As the chat will show it (message-bubble.tsx): Markdown, never raw HTML. */}
+            <div
+              className="prose-chat max-w-prose break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
+              data-testid="bot-opening"
+            >
+              <Markdown>{fillNames(bot.firstMessage, bot.name, you)}</Markdown>
+            </div>
           </div>
           {bot.alternateGreetings.length ? (
             <p className="text-xs text-muted-foreground">{t('botDetail.alternates', { count: bot.alternateGreetings.length })}</p>
