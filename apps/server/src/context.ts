@@ -71,5 +71,10 @@ declare module 'fastify' {
     tokenCookie?: string;
     /** The spec's text for an unexpected failure of this route ('Failed to create bot'); else a generic one. */
     failureMessage?: string;
+    /**
+     * The route takes a multipart body (an upload). Its scope registers acceptUploads
+     * (plugins/uploads.ts); the scope's other routes answer a multipart body with a 415.
+     */
+    uploads?: boolean;
   }
 }

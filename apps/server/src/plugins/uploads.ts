@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_MESSAGES } from '@app/shared/bots/messages';
+import { ERROR_CODES, GENERIC_MESSAGES } from '@app/shared/http/errors';
 import { AppError } from '../lib/http-errors';
 import { processAvatar, tooLarge } from '../lib/images';
 import { LocalDiskStorage, UPLOADS_PREFIX } from '../lib/storage';
@@ -59,6 +60,12 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
 export const acceptUploads = fp(async (scope: FastifyInstance) => {
   await scope.register(multipart, {
     limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 64 * 1024 },
+  });
+  // The scope's routes that take no upload (config.uploads unset) answer a multipart body as the
+  // rest of the app does, instead of reading it as an empty JSON body (a misleading 400).
+  scope.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.uploads && request.isMultipart())
+      throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, GENERIC_MESSAGES.unsupportedMediaType);
   });
 });
 

@@ -119,6 +119,19 @@ describe('account settings: profile, avatar, username and email checks', () => {
     expect(session.json()).toMatchObject({ user: { username: bob.user.username.toLowerCase() } });
   });
 
+  it('answers a multipart body to a route of the upload scope that takes JSON with 415, and changes nothing', async () => {
+    const before = (await as(t, alice, 'GET', '/api/user/profile')).json();
+    const body = multipart('displayName', 'name.txt', Buffer.from('Mallory'), 'text/plain');
+    for (const [method, url] of [
+      ['PATCH', '/api/user/profile'],
+      ['POST', '/api/user/email/validate'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...t.bearer(alice) } });
+      expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect((await as(t, alice, 'GET', '/api/user/profile')).json()).toEqual(before);
+  });
+
   it('GET /username/check: taken by another is unavailable, free and own names are available, bad format is 400', async () => {
     const bobName = (await as(t, bob, 'GET', '/api/user/profile')).json().username as string;
     const check = async (session: Session, username: string) =>

@@ -54,7 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/avatar',
     {
-      config: { access: 'user', failureMessage: SETTINGS_FAILURES.uploadAvatar },
+      config: { access: 'user', uploads: true, failureMessage: SETTINGS_FAILURES.uploadAvatar },
       schema: {
         tags,
         summary: "Upload the caller's avatar (multipart field `avatar`: an image, at most 2 MB; stored as a 512 px WebP)",

@@ -14,7 +14,7 @@ export const botAvatarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/avatar',
     {
-      config: { access: 'user', failureMessage: 'Failed to update bot' },
+      config: { access: 'user', uploads: true, failureMessage: 'Failed to update bot' },
       schema: {
         tags: ['bots'],
         summary: "Upload the bot's avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 2 MB; stored as a 512 px WebP)",

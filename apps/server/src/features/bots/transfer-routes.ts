@@ -83,7 +83,7 @@ export const botTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      config: { access: 'user', failureMessage: BOT_FAILURES.import },
+      config: { access: 'user', uploads: true, failureMessage: BOT_FAILURES.import },
       // A JSON body carries the file as text; room for an 8 MB file once escaped.
       bodyLimit: IMPORT_MAX_BYTES * 2,
       schema: {

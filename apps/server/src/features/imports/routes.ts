@@ -104,7 +104,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sillytavern',
     {
-      config: { access: 'user' },
+      config: { access: 'user', uploads: true },
       bodyLimit: IMPORT_LIMITS.maxBytes + 1024 * 1024,
       schema: {
         tags,

@@ -85,7 +85,7 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      config: { access: 'user' },
+      config: { access: 'user', uploads: true },
       bodyLimit: IMPORT_MAX_BYTES * 2,
       schema: {
         tags,

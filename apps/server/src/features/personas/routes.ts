@@ -96,7 +96,7 @@ export const personaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/avatar',
     {
-      config: { access: 'user' },
+      config: { access: 'user', uploads: true },
       schema: {
         tags,
         summary: "Uploads the persona's avatar (multipart field `avatar`: PNG, JPEG, WebP or GIF, at most 2 MB; stored as a 512 px WebP)",
