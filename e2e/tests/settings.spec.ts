@@ -90,8 +90,12 @@ test.describe('settings', () => {
     await signUpAndIn(page);
     await openSection(page, 'notifications', 'Notification Channels');
 
-    // Channels: turn the digest on, monthly.
+    // Channels: turn the digest on, monthly. Its two selects sit on one line, side by side.
     await page.getByRole('switch', { name: 'Enable Digest' }).click();
+    const [frequencyBox, timeBox] = await Promise.all(
+      ['Frequency', 'Time'].map((name) => page.getByRole('combobox', { name }).boundingBox()),
+    );
+    expect(Math.abs(frequencyBox!.y - timeBox!.y)).toBeLessThan(1);
     await choose(page, 'Frequency', 'Monthly (on the 1st)');
     // Email tab: Bot Updates (off by default) on.
     await page.getByRole('tab', { name: 'Email' }).click();

@@ -28,8 +28,9 @@ export function DigestCard({ digest, onChange }: { digest: Digest; onChange(patc
           checked={digest.enabled}
           onCheckedChange={(enabled) => onChange({ enabled })}
         />
+        {/* content-start: the time's cell has a line more (the time zone); its rows must not stretch the frequency's. */}
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
+          <div className="grid content-start gap-2">
             <Label htmlFor={frequencyId}>{t('settingsNotifications.digest.frequency')}</Label>
             <Select value={digest.frequency} onValueChange={(v) => onChange({ frequency: v as Digest['frequency'] })} disabled={off}>
               <SelectTrigger id={frequencyId} className="w-full">
@@ -44,7 +45,7 @@ export function DigestCard({ digest, onChange }: { digest: Digest; onChange(patc
               </SelectContent>
             </Select>
           </div>
-          <div className="grid gap-2">
+          <div className="grid content-start gap-2">
             <Label htmlFor={timeId}>{t('settingsNotifications.digest.time')}</Label>
             <Select value={digest.time} onValueChange={(v) => onChange({ time: v as Digest['time'] })} disabled={off}>
               <SelectTrigger id={timeId} className="w-full" aria-describedby={`${timeId}-zone`}>
