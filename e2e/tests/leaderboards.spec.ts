@@ -62,6 +62,10 @@ test.describe('leaderboards', () => {
     const card = page.getByTestId('top-players');
     await expect(card.getByRole('heading', { name: 'Top Players' })).toBeVisible();
     await expect(card.getByTestId('leaderboard-row').filter({ hasText: `@${account.username}` })).toBeVisible();
+    // At 1280 px it sits beside the progress widget, level with it, not under it.
+    const [widgetBox, cardBox] = await Promise.all([page.getByTestId('gamification-widget').boundingBox(), card.boundingBox()]);
+    expect(Math.abs(widgetBox!.y - cardBox!.y)).toBeLessThan(1);
+    expect(cardBox!.x).toBeGreaterThan(widgetBox!.x + widgetBox!.width);
 
     // Leaving takes the user off the board.
     await page.goto('/leaderboards?board=messages-weekly');

@@ -33,8 +33,7 @@ export function HomePage() {
       <ExplorePage />
       {signedIn && ready ? (
         <Suspense fallback={null}>
-          <HomeGamificationWidget />
-          <HomeTopPlayers className="mt-4 max-w-xl" />
+          <HomeGamificationWidget beside={<HomeTopPlayers />} />
         </Suspense>
       ) : null}
     </>
