@@ -41,6 +41,8 @@ test.describe('bots', () => {
     await page.getByTestId('bot-description').fill('A patient tutor for maths and science, one step at a time.');
     await page.getByTestId('bot-tags').fill('tutor, maths, , science ');
     await page.getByTestId('avatar-input').setInputFiles(PORTRAIT);
+    // The picture waits for the first save; the preview shows it already, not the initials.
+    await expect(page.getByTestId('draft-preview').locator('img').first()).toHaveAttribute('src', /^blob:/);
     await page.getByTestId('tab-visibility').click();
     await page.getByText('Public', { exact: true }).click();
     await expect(page.getByTestId('draft-warnings')).toHaveCount(0);

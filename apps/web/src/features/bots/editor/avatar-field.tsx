@@ -19,12 +19,18 @@ interface AvatarFieldProps {
   onUploaded(url: string | null): void;
 }
 
+/** An address for a chosen file that is not uploaded yet (shown as an image), let go when the file changes. */
+export function useObjectUrl(file: File | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  return url;
+}
+
 /** The avatar with its preview: uploaded at once for an existing bot, after the first save for a new one. */
 export function AvatarField({ name, imageUrl, botId, pendingFile, onPendingFile, onUploaded }: AvatarFieldProps) {
   const { t } = useTranslation();
   const upload = useUploadBotAvatar();
-  const preview = useMemo(() => (pendingFile ? URL.createObjectURL(pendingFile) : null), [pendingFile]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const preview = useObjectUrl(pendingFile);
 
   const choose = (file: File) => {
     if (!botId) return onPendingFile(file);

@@ -13,6 +13,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
+import { useObjectUrl } from './avatar-field';
 import { BasicTab } from './basic-tab';
 import { CollaboratorsPanel } from './collaborators-panel';
 import { draftFromBot, useDraftStore, type StoredDraft } from './draft-store';
@@ -38,6 +39,8 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
   const [tab, setTab] = useState<EditorTab>('basic');
   const [preview, setPreview] = useState(true);
   const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
+  // A new bot's chosen picture waits for its first save; the preview shows it meanwhile.
+  const pendingAvatarUrl = useObjectUrl(pendingAvatar);
   const editing = Boolean(entry.botId);
   const isOwner = !editing || bot?.myRole === 'owner';
   const form = useRef<HTMLDivElement>(null);
@@ -154,7 +157,7 @@ export function BotEditor({ draftId, entry, bot }: { draftId: string; entry: Sto
         </Card>
         {preview ? (
           <aside className="lg:sticky lg:top-20 lg:self-start">
-            <DraftPreview draft={editor.draft} imageUrl={pendingAvatar ? null : editor.draft.imageUrl} />
+            <DraftPreview draft={editor.draft} imageUrl={pendingAvatarUrl ?? editor.draft.imageUrl} />
           </aside>
         ) : null}
       </div>

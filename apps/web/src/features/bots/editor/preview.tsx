@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import Markdown from 'react-markdown';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
 import type { BotDraft } from '@app/shared/bots/validation';
 import { Avatar } from '@/components/ui/avatar';
@@ -9,6 +10,7 @@ import { useCurrentUser } from '@/features/auth/store';
 import { useCategories } from '../api';
 import { CategoryIcon } from '../components/category-icon';
 import { fillNames } from '../fill-names';
+import { plainText } from '../plain-text';
 
 /** What people will see: the card in Explore and the chat's opening message, updated as the draft changes. */
 export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: string | null }) {
@@ -16,6 +18,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
   const user = useCurrentUser();
   const category = useCategories().data?.items.find((c) => c.id === draft.category);
   const name = draft.name.trim() || t('botEditor.previewUnnamed');
+  const you = user?.displayName ?? t('botDetail.you');
   return (
     <div className="grid gap-4" data-testid="draft-preview">
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewCard')}</p>
@@ -31,7 +34,9 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
             </span>
           </div>
         </div>
-        <p className="line-clamp-2 text-sm text-muted-foreground">{draft.description || t('botEditor.previewNoDescription')}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">
+          {draft.description ? plainText(draft.description, { char: name, user: you }) : t('botEditor.previewNoDescription')}
+        </p>
         <div className="flex flex-wrap gap-1.5">
           {category ? (
             <Badge variant="secondary">
@@ -50,9 +55,13 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewOpening')}</p>
       <div className="flex gap-3">
         <Avatar src={imageUrl} name={name} className="size-8" />
-        <p className="whitespace-pre-wrap rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm" data-testid="preview-opening">
-          {fillNames(draft.firstMessage || '…', name, user?.displayName ?? t('botDetail.you'))}
-        </p>
+        {/* As the chat will show it (message-bubble.tsx): Markdown, never raw HTML. */}
+        <div
+          className="prose-chat min-w-0 break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
+          data-testid="preview-opening"
+        >
+          <Markdown>{fillNames(draft.firstMessage || '…', name, you)}</Markdown>
+        </div>
       </div>
     </div>
   );
