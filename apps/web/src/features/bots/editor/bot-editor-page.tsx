@@ -41,7 +41,9 @@ export function BotEditorPage() {
     if (made.current) return;
     if (!botId) {
       made.current = true;
-      setParams({ draft: createDraft({ draft: emptyDraft(), tagText: '' }) }, { replace: true });
+      // A draft still at the template picker holds nothing: take it again rather than pile up another.
+      const untouched = Object.entries(useDraftStore.getState().drafts).find(([, e]) => !e.botId && !e.templateId)?.[0];
+      setParams({ draft: untouched ?? createDraft({ draft: emptyDraft(), tagText: '' }) }, { replace: true });
     } else if (bot.data && canEdit(bot.data)) {
       made.current = true;
       setParams({ draft: createDraft({ draft: draftFromBot(bot.data), botId, tagText: bot.data.tags.join(', ') }) }, { replace: true });

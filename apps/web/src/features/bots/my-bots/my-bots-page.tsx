@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { useMyBots } from '../api';
 import { BulkBar } from './bulk-bar';
 import { ImportButton } from './import-button';
+import { DraftList } from './draft-list';
 import { ListToolbar } from './list-toolbar';
 import { MyBotCard } from './my-bot-card';
 import { readMyBotsFilters, writeMyBotsFilters, type MyBotsFilters } from './my-bots-query';
@@ -71,6 +72,8 @@ export function MyBotsPage() {
           </Button>
         </div>
       </header>
+
+      <DraftList />
 
       <ListToolbar filters={filters} onChange={update} />
 
