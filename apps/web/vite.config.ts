@@ -80,6 +80,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               groups: [
                 {
                   name: 'vendor',
+                  // Above the icon groups, which take their modules' dependencies along (React among them).
+                  priority: 3,
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|tailwind-merge|clsx|class-variance-authority)[\\/]/,
                 },
                 // The icons, in two chunks instead of one per icon: each icon shared by two pages was

@@ -129,42 +129,57 @@ test.describe('bots', () => {
     expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
   });
 
-  test('an unfinished draft is listed on My Bots: continued in the editor, or discarded; an untouched one is not piled up', async ({
-    page,
-  }) => {
+  test('an unfinished draft is listed on My Bots for its author only: continued in the editor, or discarded', async ({ page }) => {
     const errors = watchConsole(page);
     await signUpAndIn(page);
-    // Opening Create twice without picking a template reuses the one empty draft.
+    // A draft left at the template picker holds nothing and is not listed.
     await page.goto('/create');
     await expect(page).toHaveURL(/[?&]draft=/);
-    const firstDraft = new URL(page.url()).searchParams.get('draft');
     await page.goto('/my-bots');
     await expect(page.getByText('No bots yet')).toBeVisible();
-    await expect(page.getByTestId('draft-list')).toHaveCount(0);
-    await page.goto('/create');
-    await expect(page).toHaveURL(/[?&]draft=/);
-    expect(new URL(page.url()).searchParams.get('draft')).toBe(firstDraft);
+    const drafts = page.getByTestId('draft-list');
+    await expect(drafts).toHaveCount(0);
 
     // Begun from a template and named, then left: My Bots leads back to it.
+    await page.goto('/create');
+    await expect(page).toHaveURL(/[?&]draft=/);
+    const draftId = new URL(page.url()).searchParams.get('draft');
     await page.getByTestId('template').filter({ hasText: 'Patient Tutor' }).click();
     const name = `Half-made ${Date.now().toString(36)}`;
     await page.getByTestId('bot-name').fill(name);
     await page.goto('/my-bots');
-    const drafts = page.getByTestId('draft-list');
     await expect(drafts.getByRole('heading', { name: '1 unfinished draft' })).toBeVisible();
     const row = drafts.getByTestId('draft-row').filter({ hasText: name });
     await expect(row).toContainText('Edited');
     await row.getByRole('link', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(new RegExp(`draft=${firstDraft}`));
+    await expect(page).toHaveURL(new RegExp(`draft=${draftId}`));
     await expect(page.getByTestId('bot-name')).toHaveValue(name);
 
-    // Discarded after a confirmation: the list goes, and its link finds no draft.
+    // Another account in the same browser does not see it.
+    await signOut(page);
+    await signUpAndIn(page);
     await page.goto('/my-bots');
+    await expect(page.getByText('No bots yet')).toBeVisible();
+    await expect(drafts).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a discarded draft is gone after a confirmation, and its link finds no draft', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUpAndIn(page);
+    await page.goto('/create');
+    await expect(page).toHaveURL(/[?&]draft=/);
+    const draftId = new URL(page.url()).searchParams.get('draft');
+    await page.getByTestId('template').filter({ hasText: 'Patient Tutor' }).click();
+    const name = `Dropped ${Date.now().toString(36)}`;
+    await page.getByTestId('bot-name').fill(name);
+    await page.goto('/my-bots');
+    const drafts = page.getByTestId('draft-list');
     await drafts.getByRole('button', { name: `Discard the draft ${name}` }).click();
     await expect(page.getByRole('dialog')).toContainText(`Discard the draft “${name}”?`);
     await page.getByTestId('confirm-button').click();
     await expect(drafts).toHaveCount(0);
-    await page.goto(`/bots/create?draft=${firstDraft}`);
+    await page.goto(`/bots/create?draft=${draftId}`);
     await expect(page.getByTestId('draft-not-found')).toHaveText('Draft not found');
     expect(errors).toEqual([]);
   });

@@ -41,12 +41,31 @@
   // the new cookie) are in.
   if (signedIn && typeof fetch === 'function') {
     var refresh = function () {
-      return fetch('/api/auth/refresh', {
+      // Given up after 30 s as the app's calls are (API_TIMEOUT_MS): a server that never answers
+      // must not hold the lock, and every tab's refresh behind it, for good. Only the wait for the
+      // headers is timed: the app reads the small body later.
+      var controller = typeof AbortController === 'function' ? new AbortController() : null;
+      var timer = controller
+        ? setTimeout(function () {
+            controller.abort();
+          }, 30000)
+        : 0;
+      var answer = fetch('/api/auth/refresh', {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json' },
         body: '{}',
         credentials: 'same-origin',
+        signal: controller ? controller.signal : undefined,
       });
+      answer.then(
+        function () {
+          clearTimeout(timer);
+        },
+        function () {
+          clearTimeout(timer);
+        },
+      );
+      return answer;
     };
     try {
       window.__authRefresh = navigator.locks ? navigator.locks.request('auth-refresh', refresh) : refresh();

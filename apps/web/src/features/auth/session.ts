@@ -45,11 +45,10 @@ async function doRefresh(early?: Promise<Response>): Promise<string | null> {
  * a time across tabs (Web Locks): refresh tokens rotate, and two tabs presenting the same one
  * would look like a stolen token and end the session.
  */
-export function refreshSession(): Promise<string | null> {
+export function refreshSession(early?: Promise<Response>): Promise<string | null> {
   if (!inFlight) {
-    // theme-init.js's refresh took the lock itself, and its new cookie is set once its answer's
-    // headers are in: only reading that answer is left.
-    const early = takeEarlyRefresh();
+    // theme-init.js's refresh (`early`, at boot) took the lock itself, and its new cookie is set
+    // once its answer's headers are in: only reading that answer is left.
     const run = () => doRefresh();
     const locked = early
       ? doRefresh(early)
@@ -84,11 +83,14 @@ export function bootSession(): void {
   connectAuth({
     getAccessToken: () => useAuthStore.getState().accessToken,
     settled: () => inFlight ?? Promise.resolve(),
-    refresh: refreshSession,
+    refresh: () => refreshSession(),
   });
+  // Taken whatever happens: an answer left on the page would be read by a later refresh, long after
+  // (another tab may have signed out meanwhile, and this one in again).
+  const early = takeEarlyRefresh();
   if (useAuthStore.getState().isAuthenticated) {
     useAuthStore.getState().setLoading(true);
-    void refreshSession().finally(() => useAuthStore.getState().setLoading(false));
+    void refreshSession(early).finally(() => useAuthStore.getState().setLoading(false));
   }
   window.addEventListener('storage', (event) => {
     if (event.key !== AUTH_STORAGE_KEY) return;

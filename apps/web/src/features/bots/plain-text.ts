@@ -72,6 +72,6 @@ export function plainText(markdown: string, names?: MacroNames): string {
     .replace(/([\p{L}\p{N}.,!?…"'”»)])\*+(?=\s|$)/gmu, '$1')
     .replace(HIDDEN, unhide);
 
-  if (names) text = fillNames(text, names.char, names.user);
+  if (names) text = fillNames(text, names.char, names.user, { pronoun: true });
   return text.replace(/\s+/g, ' ').trim();
 }

@@ -329,10 +329,12 @@ function OptionRow({
         <span className="block truncate font-medium">{r.title}</span>
         {r.description ? (
           <span className="block truncate text-xs text-muted-foreground">
-            {/* A bot's description and a chat's message are Markdown: shown as their words, as on the cards. */}
-            {r.type === 'doc'
-              ? r.description
-              : plainText(r.description, r.type === 'bot' ? { char: r.title, user: t('search.macroUser') } : undefined)}
+            {/* A bot's description and a chat's message are Markdown: shown as their words, as on the cards (a user's @name and a page's text as they are). */}
+            {r.type === 'bot'
+              ? plainText(r.description, { char: r.title, user: t('search.macroUser') })
+              : r.type === 'chat'
+                ? plainText(r.description)
+                : r.description}
           </span>
         ) : null}
       </span>

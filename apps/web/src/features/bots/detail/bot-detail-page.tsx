@@ -69,6 +69,8 @@ function BotDetail({ bot }: { bot: Bot }) {
   const user = useCurrentUser();
   // Who {{user}} stands for in the card's texts.
   const you = user?.displayName ?? t('botDetail.you');
+  // A signed-out reader is "you", capitalized where a sentence opens with it; a display name is written as it is.
+  const byPronoun = { pronoun: !user };
   const share = useShareBot();
   const [reporting, setReporting] = useState(false);
   const canEdit = bot.myRole === 'owner' || bot.myRole === 'editor';
@@ -151,13 +153,13 @@ function BotDetail({ bot }: { bot: Bot }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="prose-chat break-words" data-testid="bot-about">
-            <Markdown>{fillNames(bot.description, bot.name, you)}</Markdown>
+            <Markdown>{fillNames(bot.description, bot.name, you, byPronoun)}</Markdown>
           </div>
           {bot.scenario ? (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('botDetail.scenario')}</h2>
               <div className="prose-chat break-words text-sm text-muted-foreground">
-                <Markdown>{fillNames(bot.scenario, bot.name, you)}</Markdown>
+                <Markdown>{fillNames(bot.scenario, bot.name, you, byPronoun)}</Markdown>
               </div>
             </div>
           ) : null}
@@ -176,7 +178,7 @@ function BotDetail({ bot }: { bot: Bot }) {
               className="prose-chat max-w-prose break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
               data-testid="bot-opening"
             >
-              <Markdown>{fillNames(bot.firstMessage, bot.name, you)}</Markdown>
+              <Markdown>{fillNames(bot.firstMessage, bot.name, you, byPronoun)}</Markdown>
             </div>
           </div>
           {bot.alternateGreetings.length ? (

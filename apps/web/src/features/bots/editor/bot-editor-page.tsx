@@ -10,6 +10,7 @@ import { NotFoundCard } from '@/components/not-found-card';
 import { PageSkeleton } from '@/components/page-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth/store';
 import { ApiRequestError } from '@/lib/api-client';
 import { useBot } from '../api';
 import { BotEditor } from './bot-editor';
@@ -27,6 +28,7 @@ export function BotEditorPage() {
   const draftId = params.get('draft');
   const entry = useDraftStore((s) => (draftId ? s.drafts[draftId] : undefined));
   const createDraft = useDraftStore((s) => s.create);
+  const userId = useCurrentUser()?.id;
   // The draft names the bot it edits; the route's id only matters until the draft exists.
   const bot = useBot(entry?.botId ?? botId);
   // Guards against making two drafts for one visit (effects run twice in development); cleared once the URL names a
@@ -41,14 +43,15 @@ export function BotEditorPage() {
     if (made.current) return;
     if (!botId) {
       made.current = true;
-      // A draft still at the template picker holds nothing: take it again rather than pile up another.
-      const untouched = Object.entries(useDraftStore.getState().drafts).find(([, e]) => !e.botId && !e.templateId)?.[0];
-      setParams({ draft: untouched ?? createDraft({ draft: emptyDraft(), tagText: '' }) }, { replace: true });
+      setParams({ draft: createDraft({ draft: emptyDraft(), tagText: '', userId }) }, { replace: true });
     } else if (bot.data && canEdit(bot.data)) {
       made.current = true;
-      setParams({ draft: createDraft({ draft: draftFromBot(bot.data), botId, tagText: bot.data.tags.join(', ') }) }, { replace: true });
+      setParams(
+        { draft: createDraft({ draft: draftFromBot(bot.data), botId, tagText: bot.data.tags.join(', '), userId }) },
+        { replace: true },
+      );
     }
-  }, [draftId, botId, bot.data, createDraft, setParams]);
+  }, [draftId, botId, bot.data, createDraft, setParams, userId]);
 
   if (!draftId) {
     if (botId && bot.isError) return <LoadError error={bot.error} retry={() => void bot.refetch()} />;

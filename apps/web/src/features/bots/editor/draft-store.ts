@@ -9,6 +9,8 @@ export interface StoredDraft {
   draft: BotDraft;
   /** Set when the draft edits an existing bot. */
   botId?: string;
+  /** Whose draft it is: drafts live in the browser, which two accounts may share (My Bots lists one's own). */
+  userId?: string;
   templateId?: string;
   /** The tags as typed ('a, b,'), so the box keeps the trailing comma while the draft holds the parsed list. */
   tagText: string;

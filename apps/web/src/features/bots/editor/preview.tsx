@@ -19,6 +19,8 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
   const category = useCategories().data?.items.find((c) => c.id === draft.category);
   const name = draft.name.trim() || t('botEditor.previewUnnamed');
   const you = user?.displayName ?? t('botDetail.you');
+  // A signed-out reader is "you", capitalized where a sentence opens with it; a display name is written as it is.
+  const byPronoun = { pronoun: !user };
   return (
     <div className="grid gap-4" data-testid="draft-preview">
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewCard')}</p>
@@ -35,7 +37,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
           </div>
         </div>
         <p className="line-clamp-2 text-sm text-muted-foreground">
-          {draft.description ? plainText(draft.description, { char: name, user: you }) : t('botEditor.previewNoDescription')}
+          {draft.description ? plainText(draft.description, { char: name, user: t('botDetail.you') }) : t('botEditor.previewNoDescription')}
         </p>
         <div className="flex flex-wrap gap-1.5">
           {category ? (
@@ -60,7 +62,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
           className="prose-chat min-w-0 break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
           data-testid="preview-opening"
         >
-          <Markdown>{fillNames(draft.firstMessage || '…', name, you)}</Markdown>
+          <Markdown>{fillNames(draft.firstMessage || '…', name, you, byPronoun)}</Markdown>
         </div>
       </div>
     </div>

@@ -7,17 +7,20 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth/store';
 import { useDraftStore, type StoredDraft } from '../editor/draft-store';
 import { timeAgo } from '../time-ago';
 
 /**
- * The new bots begun in this browser and not created yet (drafts live in the browser, §3): the
- * editor's address names one, and once it is closed nothing else led back to it. A draft whose
- * template was never picked holds nothing and is not listed.
+ * The new bots that `userId` began in this browser and has not created yet (drafts live in the
+ * browser, §3): the editor's address names one, and once it is closed nothing else led back to
+ * it. A draft whose template was never picked holds nothing and is not listed; nor is anyone
+ * else's (a shared browser), nor one from before drafts were marked with their author.
  */
-export function unfinishedDrafts(drafts: Record<string, StoredDraft>): [string, StoredDraft][] {
+export function unfinishedDrafts(drafts: Record<string, StoredDraft>, userId: string | undefined): [string, StoredDraft][] {
+  if (!userId) return [];
   return Object.entries(drafts)
-    .filter(([, entry]) => !entry.botId && entry.templateId)
+    .filter(([, entry]) => !entry.botId && entry.templateId && entry.userId === userId)
     .sort((a, b) => b[1].updatedAt.localeCompare(a[1].updatedAt));
 }
 
@@ -26,11 +29,13 @@ export function DraftList() {
   const { t, i18n } = useTranslation();
   const drafts = useDraftStore((s) => s.drafts);
   const remove = useDraftStore((s) => s.remove);
-  const [discarding, setDiscarding] = useState<string | null>(null);
-  const unfinished = unfinishedDrafts(drafts);
-  if (unfinished.length === 0) return null;
+  const userId = useCurrentUser()?.id;
+  // The draft asked about; kept while the dialog closes, so that its title does not empty.
+  const [discarding, setDiscarding] = useState<{ id: string; name: string } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const unfinished = unfinishedDrafts(drafts, userId);
+  if (unfinished.length === 0 && !asking) return null;
   const nameOf = (entry: StoredDraft) => entry.draft.name.trim() || t('myBots.drafts.unnamed');
-  const discardingEntry = discarding ? drafts[discarding] : undefined;
 
   return (
     <Card data-testid="draft-list">
@@ -59,7 +64,10 @@ export function DraftList() {
                 <Button
                   size="sm"
                   variant="outline"
-                  onClick={() => setDiscarding(id)}
+                  onClick={() => {
+                    setDiscarding({ id, name: nameOf(entry) });
+                    setAsking(true);
+                  }}
                   aria-label={t('myBots.drafts.discardNamed', { name: nameOf(entry) })}
                 >
                   <Trash2 aria-hidden />
@@ -71,15 +79,15 @@ export function DraftList() {
         </ul>
       </CardContent>
       <ConfirmDialog
-        open={discarding !== null}
-        onOpenChange={(open) => !open && setDiscarding(null)}
-        title={t('myBots.drafts.discardTitle', { name: discardingEntry ? nameOf(discardingEntry) : '' })}
+        open={asking}
+        onOpenChange={setAsking}
+        title={t('myBots.drafts.discardTitle', { name: discarding?.name ?? '' })}
         description={t('myBots.drafts.discardText')}
         confirmLabel={t('myBots.drafts.discard')}
         destructive
         onConfirm={() => {
-          if (discarding) remove(discarding);
-          setDiscarding(null);
+          if (discarding) remove(discarding.id);
+          setAsking(false);
         }}
       />
     </Card>
