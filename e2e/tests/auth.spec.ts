@@ -61,6 +61,11 @@ test.describe('accounts', () => {
       expect(refreshes).toHaveLength(1);
       expect(refreshes[0]).toMatch(initiator);
     }
+    // The signed-in home's widgets load after its first paint: they are let finish before the sign-out,
+    // or one of their calls meets the ended session (a 401 in the console: the CI run's flaky failure).
+    await expect(page.getByTestId('gamification-widget')).toBeVisible();
+    await expect(page.getByTestId('top-players')).toBeVisible();
+    await expect(page.getByTestId('top-players').locator('[aria-busy="true"]')).toHaveCount(0);
     // Signed out: nobody asks.
     await signOut(page);
     refreshes.length = 0;
