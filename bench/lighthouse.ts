@@ -6,7 +6,7 @@
  *
  *   npm run bench:lighthouse                      3 runs per page and preset
  *   BENCH_RUNS=5 npm run bench:lighthouse
- *   BENCH_KEEP=/tmp/lh npm run bench:lighthouse   also keeps each run's JSON report there
+ *   BENCH_KEEP=/tmp/lh npm run bench:lighthouse   also keeps each run's JSON report and trace there
  *   BENCH_ONLY='/ mobile' npm run bench:lighthouse  only the runs whose "page preset" contains this
  *
  * What it does: builds what changed (scripts/build-if-stale.js), starts the compiled server on the
@@ -130,6 +130,8 @@ function lighthouse(url: string, preset: 'mobile' | 'desktop', runIndex: number,
     '--output=json',
     `--output-path=${out}`,
     '--quiet',
+    // The trace (and DevTools log) beside the report, to see which tasks block: only when kept.
+    ...(keep ? ['--save-assets'] : []),
     ...(preset === 'desktop' ? ['--preset=desktop'] : []),
   ];
   // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more try before giving up.
@@ -144,6 +146,7 @@ function lighthouse(url: string, preset: 'mobile' | 'desktop', runIndex: number,
     fs.mkdirSync(keep, { recursive: true });
     const page = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}${cold ? '-cold' : ''}`;
     fs.copyFileSync(out, path.join(keep, `${page}-${preset}-${runIndex}.json`));
+    fs.copyFileSync(out.replace(/\.json$/, '-0.trace.json'), path.join(keep, `${page}-${preset}-${runIndex}.trace.json`));
   }
   const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
   return {

@@ -20,6 +20,19 @@ test.describe('the prerendered home page', () => {
     await context.close();
   });
 
+  test('its loading placeholders stand still for a second before they pulse', async ({ page }) => {
+    // The characters never arrive, so their placeholders stay.
+    await page.route('**/api/bots/public?**', () => undefined);
+    await page.goto('/');
+    const placeholder = page.getByRole('status', { name: 'Loading…' }).locator('.animate-pulse').first();
+    await expect(placeholder).toBeAttached();
+    const style = await placeholder.evaluate((el) => {
+      const computed = getComputedStyle(el);
+      return { name: computed.animationName, delay: computed.animationDelay };
+    });
+    expect(style).toEqual({ name: 'pulse', delay: '1s' });
+  });
+
   test('a first-time visitor keeps the same page: React hydrates it, with no error', async ({ page }) => {
     const errors = watchConsole(page);
     // The prerendered heading, taken as soon as the HTML is parsed (before the app has started).
