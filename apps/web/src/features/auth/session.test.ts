@@ -18,10 +18,13 @@ const user = {
   createdAt: '2026-11-28T10:00:00.000Z',
 };
 const later = () => new Date(Date.now() + 15 * 60_000).toISOString();
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const sessionAnswer = (accessToken: string) => json(200, { user, accessToken, refreshToken: 'r', expiresAt: later() });
 const expired = () => json(401, { error: { code: 'SESSION_EXPIRED', message: 'Your session has expired' } });
+const limited = (seconds: number) =>
+  json(429, { error: { code: 'RATE_LIMITED', message: 'Too many requests' } }, { 'retry-after': String(seconds) });
+const unavailable = () => json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'Unavailable' } });
 
 function remembered(isAuthenticated: boolean) {
   storage.set(
@@ -48,6 +51,7 @@ beforeEach(() => {
   page.addEventListener = () => undefined;
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   delete page.__authRefresh;
 });
@@ -89,13 +93,85 @@ describe('the refresh that theme-init.js starts before the app', () => {
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, accessToken: 'real-token' });
   });
 
-  it('keeps the session through a network failure, for a later refresh', async () => {
+  it('keeps the session through a network failure, and tries again until the server answers', async () => {
+    vi.useFakeTimers();
     remembered(true);
     page.__authRefresh = Promise.reject(new TypeError('Failed to fetch'));
-    vi.stubGlobal('fetch', vi.fn());
+    const fetch = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(sessionAnswer('back-token'));
+    vi.stubGlobal('fetch', fetch);
     const { bootSession, useAuthStore } = await load();
     bootSession();
-    await vi.waitFor(() => expect(useAuthStore.getState().isLoading).toBe(false));
-    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    // 1 s, then 2 s: the page's calls wait meanwhile (the session is still loading).
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: true, accessToken: null });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, accessToken: 'back-token' });
+  });
+});
+
+describe('a refresh that meets a passing failure', () => {
+  it('restores the session after a rate limit, as late as the server asks (Retry-After), instead of leaving the page signed out', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    page.__authRefresh = Promise.resolve(limited(7));
+    const fetch = vi.fn(async () => sessionAnswer('later-token'));
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    await vi.advanceTimersByTimeAsync(6_999);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('later-token'));
+    expect(useAuthStore.getState().isLoading).toBe(false);
+  });
+
+  it('gives up restoring after four more tries, keeps the session and tries again later', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    const fetch = vi.fn(async () => unavailable());
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    // The first try and four more, 1 + 2 + 4 + 8 s apart.
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, accessToken: null });
+    // Then one more try later (16 s, the next wait), not a loop.
+    await vi.advanceTimersByTimeAsync(15_999);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
+  it('with a token still in hand, answers at once and refreshes again soon (the calls go on with the token they have)', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(sessionAnswer('fresh-token'));
+    vi.stubGlobal('fetch', fetch);
+    const { startSession, refreshSession, useAuthStore } = await load();
+    startSession({ user: user as never, accessToken: 'current', expiresAt: later() });
+    await expect(refreshSession()).resolves.toBeNull();
+    expect(useAuthStore.getState().accessToken).toBe('current');
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('fresh-token'));
+  });
+
+  it('never retries a refused refresh (401): the session ends', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    const fetch = vi.fn(async () => expired());
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 });

@@ -21,7 +21,20 @@ function takeEarlyRefresh(): Promise<Response> | undefined {
   return early;
 }
 
-async function doRefresh(early?: Promise<Response>): Promise<string | null> {
+/** The refresh's answer failed for a passing reason: a rate limit, a server down or restarting, the network. */
+function isPassing(err: unknown): err is ApiRequestError {
+  return err instanceof ApiRequestError && (err.status === 0 || err.status === 429 || err.status >= 500);
+}
+
+// A session restored as the page opens, when its refresh meets a passing failure, is tried again
+// this many times more, after the wait the server asks for (Retry-After) or a doubling one.
+const RESTORE_RETRIES = 4;
+const MAX_RETRY_WAIT_MS = 30_000;
+const retryWaitMs = (err: ApiRequestError, retry: number) =>
+  Math.min(err.retryAfterSeconds ? err.retryAfterSeconds * 1000 : 1000 * 2 ** retry, MAX_RETRY_WAIT_MS);
+
+/** One refresh call: the new session kept, or the error it met. A 401 ends the session (spec §4: a refresh failure logs out). */
+async function refreshOnce(early?: Promise<Response>): Promise<string> {
   try {
     // The auth calls' schemas (zod) are a chunk of their own, out of the entry: load it while the call travels.
     const schemas = import('@app/shared/auth/schemas');
@@ -31,31 +44,49 @@ async function doRefresh(early?: Promise<Response>): Promise<string | null> {
     scheduleRefresh(session.expiresAt);
     return session.accessToken;
   } catch (err) {
-    // The session is over (spec §4: a refresh failure logs out); a network error keeps it for later.
     if (err instanceof ApiRequestError && err.status === 401) {
       clearTimeout(refreshTimer);
       useAuthStore.getState().clear();
     }
-    return null;
+    throw err;
+  }
+}
+
+/** One refresh at a time across tabs (Web Locks): refresh tokens rotate, and two tabs presenting the same one would look like a stolen token. */
+function locked<T>(run: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('auth-refresh', run) : run();
+}
+
+async function doRefresh(early?: Promise<Response>): Promise<string | null> {
+  for (let retry = 0; ; retry++) {
+    try {
+      // theme-init.js's refresh (`early`, at boot) took the lock itself, and its new cookie is set
+      // once its answer's headers are in: only reading that answer is left.
+      return await (retry === 0 && early ? refreshOnce(early) : locked(() => refreshOnce()));
+    } catch (err) {
+      const { accessToken, isAuthenticated } = useAuthStore.getState();
+      if (!isPassing(err) || !isAuthenticated) return null;
+      // A token in hand still works for a while: the next refresh is simply sooner. Without one
+      // (the session being restored as the page opens), the page's calls wait for this refresh
+      // (settled()), which is tried again instead of leaving every page to say "Authentication
+      // required" after one refused refresh (seen after a burst of calls met the rate limit).
+      if (accessToken || retry >= RESTORE_RETRIES) {
+        clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void refreshSession(), Math.max(5_000, retryWaitMs(err, retry)));
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryWaitMs(err, retry)));
+    }
   }
 }
 
 /**
- * Gets a new access token with the refresh cookie. One refresh at a time in this tab, and one at
- * a time across tabs (Web Locks): refresh tokens rotate, and two tabs presenting the same one
- * would look like a stolen token and end the session.
+ * Gets a new access token with the refresh cookie: one refresh at a time in this tab, and one at a
+ * time across tabs. Null when the session is over, or for now out of reach (a later one is set).
  */
 export function refreshSession(early?: Promise<Response>): Promise<string | null> {
   if (!inFlight) {
-    // theme-init.js's refresh (`early`, at boot) took the lock itself, and its new cookie is set
-    // once its answer's headers are in: only reading that answer is left.
-    const run = () => doRefresh();
-    const locked = early
-      ? doRefresh(early)
-      : typeof navigator !== 'undefined' && navigator.locks
-        ? navigator.locks.request('auth-refresh', run)
-        : run();
-    inFlight = locked.finally(() => {
+    inFlight = doRefresh(early).finally(() => {
       inFlight = null;
     });
   }
