@@ -1,8 +1,8 @@
 import { ChevronLeft, ChevronRight, GitBranch, Loader2, Pencil, RefreshCw, ScrollText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import type { ChatMessage } from '@app/shared/chats/schemas';
+import { ChatBubble } from '@/components/chat-bubble';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -82,20 +82,18 @@ export function MessageBubble({
             </div>
           </form>
         ) : (
-          <div
-            className={cn(
-              'prose-chat rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words',
-              mine ? 'rounded-tr-sm bg-primary text-primary-foreground' : 'rounded-tl-sm bg-muted',
-              message.status === 'failed' && 'border border-destructive/50',
-            )}
-          >
-            {message.content ? <Markdown>{message.content}</Markdown> : null}
-            {streaming ? (
-              <span className="inline-flex items-center gap-1 text-muted-foreground" aria-label={t('chat.typing')}>
-                <Loader2 className="size-3.5 animate-spin" />
-              </span>
-            ) : null}
-          </div>
+          <ChatBubble
+            text={message.content}
+            mine={mine}
+            className={cn(message.status === 'failed' && 'border border-destructive/50')}
+            after={
+              streaming ? (
+                <span className="inline-flex items-center gap-1 text-muted-foreground" aria-label={t('chat.typing')}>
+                  <Loader2 className="size-3.5 animate-spin" />
+                </span>
+              ) : null
+            }
+          />
         )}
         {message.status === 'failed' ? (
           <p className="text-xs text-destructive" role="alert">

@@ -22,6 +22,7 @@ import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
 import { ROUTES } from '@app/shared/app/routes';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import type { Bot } from '@app/shared/bots/schemas';
+import { ChatBubble } from '@/components/chat-bubble';
 import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
 import { Avatar } from '@/components/ui/avatar';
@@ -173,13 +174,7 @@ function BotDetail({ bot }: { bot: Bot }) {
         <CardContent className="grid gap-3">
           <div className="flex gap-3">
             <Avatar src={bot.avatarUrl} name={bot.name} className="size-9" />
-            {/* As the chat will show it (message-bubble.tsx): Markdown, never raw HTML. */}
-            <div
-              className="prose-chat max-w-prose break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
-              data-testid="bot-opening"
-            >
-              <Markdown>{fillNames(bot.firstMessage, bot.name, you, byPronoun)}</Markdown>
-            </div>
+            <ChatBubble className="max-w-prose" data-testid="bot-opening" text={fillNames(bot.firstMessage, bot.name, you, byPronoun)} />
           </div>
           {bot.alternateGreetings.length ? (
             <p className="text-xs text-muted-foreground">{t('botDetail.alternates', { count: bot.alternateGreetings.length })}</p>

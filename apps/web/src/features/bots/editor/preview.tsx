@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
 import type { BotDraft } from '@app/shared/bots/validation';
+import { ChatBubble } from '@/components/chat-bubble';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -57,13 +57,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewOpening')}</p>
       <div className="flex gap-3">
         <Avatar src={imageUrl} name={name} className="size-8" />
-        {/* As the chat will show it (message-bubble.tsx): Markdown, never raw HTML. */}
-        <div
-          className="prose-chat min-w-0 break-words rounded-2xl rounded-tl-sm bg-muted px-4 py-3 text-sm leading-relaxed"
-          data-testid="preview-opening"
-        >
-          <Markdown>{fillNames(draft.firstMessage || '…', name, you, byPronoun)}</Markdown>
-        </div>
+        <ChatBubble className="min-w-0" data-testid="preview-opening" text={fillNames(draft.firstMessage || '…', name, you, byPronoun)} />
       </div>
     </div>
   );
