@@ -75,6 +75,27 @@ test.describe('accounts', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a session whose refresh meets the rate limit as the page opens is restored once the limit passes', async ({ page }) => {
+    await signUpAndIn(page);
+    // The first two refreshes (theme-init.js's, then the app's first retry) are refused for 1 s.
+    let calls = 0;
+    await page.route('**/api/auth/refresh', (route) =>
+      calls++ < 2
+        ? route.fulfill({
+            status: 429,
+            headers: { 'retry-after': '1', 'content-type': 'application/json' },
+            body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } }),
+          })
+        : route.continue(),
+    );
+    await page.goto('/notifications');
+    // The page waits on its placeholders, then shows the user's own page: never "Authentication required".
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    expect(calls).toBe(3);
+    await expect(page.getByText('Authentication required')).toHaveCount(0);
+  });
+
   test('shows the server field errors: a taken email and a wrong password', async ({ page }) => {
     await page.goto('/signup');
     const form = page.getByRole('form', { name: 'Create account' });
