@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The session module runs in a browser: a page's storage, window and fetch, stubbed here (the web
 // tests run in Node). Each test loads the module afresh (it boots once per page load).
 const storage = new Map<string, string>();
-const page = globalThis as unknown as { window: unknown; __authRefresh?: Promise<Response>; addEventListener(): void };
+const page = globalThis as unknown as {
+  window: unknown;
+  __authRefresh?: Promise<Response>;
+  addEventListener(type: string, listener: (event: unknown) => void): void;
+};
+// The page's listeners (bootSession follows other tabs through 'storage'), to fire by hand.
+let listeners: Record<string, ((event: unknown) => void) | undefined> = {};
 
 const user = {
   id: 'u1',
@@ -48,7 +54,8 @@ beforeEach(() => {
     removeItem: (key: string) => void storage.delete(key),
   });
   page.window = globalThis;
-  page.addEventListener = () => undefined;
+  listeners = {};
+  page.addEventListener = (type, listener) => void (listeners[type] = listener);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -130,22 +137,81 @@ describe('a refresh that meets a passing failure', () => {
     expect(useAuthStore.getState().isLoading).toBe(false);
   });
 
-  it('gives up restoring after four more tries, keeps the session and tries again later', async () => {
+  it('gives up restoring after 20 s, then tries again in the background, each wait twice the last (up to 30 s)', async () => {
     vi.useFakeTimers();
     remembered(true);
     const fetch = vi.fn(async () => unavailable());
     vi.stubGlobal('fetch', fetch);
     const { bootSession, useAuthStore } = await load();
+    const start = Date.now();
     bootSession();
-    // The first try and four more, 1 + 2 + 4 + 8 s apart.
+    // Tries at 0, 1, 3, 7 and 15 s; the next wait (16 s) would end past the restore's 20 s.
     await vi.advanceTimersByTimeAsync(15_000);
     expect(fetch).toHaveBeenCalledTimes(5);
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, accessToken: null });
-    // Then one more try later (16 s, the next wait), not a loop.
-    await vi.advanceTimersByTimeAsync(15_999);
-    expect(fetch).toHaveBeenCalledTimes(5);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(6);
+    // In the background: at 31 s, then 30 s later (the cap), not a new round of quick tries.
+    for (const [at, calls] of [
+      [30_999, 5],
+      [31_000, 6],
+      [60_999, 6],
+      [61_000, 7],
+      [90_999, 7],
+      [91_000, 8],
+    ] as const) {
+      await vi.advanceTimersByTimeAsync(at - Date.now() + start);
+      expect(fetch, `at ${at} ms`).toHaveBeenCalledTimes(calls);
+    }
+  });
+
+  it('a Retry-After beyond the restore deadline: the page goes on at once, and the refresh comes when the server asked', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    page.__authRefresh = Promise.resolve(limited(60));
+    const fetch = vi.fn(async () => sessionAnswer('after-a-minute'));
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    await vi.waitFor(() => expect(useAuthStore.getState().isLoading).toBe(false));
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('after-a-minute'));
+  });
+
+  it('a sign-out in another tab while a retry waits ends the wait, and nothing signs this tab in again', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    const fetch = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValue(sessionAnswer('zombie'));
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(fetch).toHaveBeenCalledOnce();
+    listeners.storage?.({ key: 'auth-storage', newValue: JSON.stringify({ state: { isAuthenticated: false } }) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, accessToken: null });
+  });
+
+  it('each try after the first waits for the other tabs (Web Lock); theme-init.js took the lock for the first', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    page.__authRefresh = Promise.resolve(unavailable());
+    const request = vi.fn((_name: string, run: () => Promise<unknown>) => run());
+    vi.stubGlobal('navigator', { locks: { request } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sessionAnswer('locked-token')),
+    );
+    const { bootSession, useAuthStore } = await load();
+    bootSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(request).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(request).toHaveBeenCalledOnce();
+    expect(request.mock.calls[0]![0]).toBe('auth-refresh');
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('locked-token'));
   });
 
   it('with a token still in hand, answers at once and refreshes again soon (the calls go on with the token they have)', async () => {

@@ -26,28 +26,52 @@ function isPassing(err: unknown): err is ApiRequestError {
   return err instanceof ApiRequestError && (err.status === 0 || err.status === 429 || err.status >= 500);
 }
 
-// A session restored as the page opens, when its refresh meets a passing failure, is tried again
-// this many times more, after the wait the server asks for (Retry-After) or a doubling one.
-const RESTORE_RETRIES = 4;
+// A new one at each sign-in and sign-out in this tab: a refresh's answer is applied only to the
+// session it was asked for (a sign-out while a retry waited must stay signed out).
+let generation = 0;
+// Refreshes in a row that met a passing failure: each wait doubles, up to MAX_RETRY_WAIT_MS,
+// unless the server says how long (Retry-After).
+let failures = 0;
 const MAX_RETRY_WAIT_MS = 30_000;
-const retryWaitMs = (err: ApiRequestError, retry: number) =>
-  Math.min(err.retryAfterSeconds ? err.retryAfterSeconds * 1000 : 1000 * 2 ** retry, MAX_RETRY_WAIT_MS);
+// A session restored as the page opens is tried again at once (the page's calls wait for it) only
+// within this time: after it, the page goes on as signed out until a later refresh succeeds.
+const RESTORE_DEADLINE_MS = 20_000;
+// A later refresh, in the background, never sooner than this.
+const MIN_LATER_MS = 5_000;
+
+const retryWaitMs = (err: ApiRequestError) =>
+  err.retryAfterSeconds ? err.retryAfterSeconds * 1000 : Math.min(1000 * 2 ** (failures - 1), MAX_RETRY_WAIT_MS);
+
+// The restore's wait for its next try, which a sign-in or sign-out (here or in another tab) ends early.
+let endWait: (() => void) | null = null;
+function waitFor(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      endWait = null;
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    endWait = done;
+  });
+}
 
 /** One refresh call: the new session kept, or the error it met. A 401 ends the session (spec §4: a refresh failure logs out). */
-async function refreshOnce(early?: Promise<Response>): Promise<string> {
+async function refreshOnce(early?: Promise<Response>): Promise<string | null> {
+  const asked = generation;
   try {
     // The auth calls' schemas (zod) are a chunk of their own, out of the entry: load it while the call travels.
     const schemas = import('@app/shared/auth/schemas');
     const answer = early ? await jsonOf(early) : await api('/api/auth/refresh', { method: 'POST', body: {}, withAuth: false });
     const session = (await schemas).ZSession.parse(answer);
+    // Signed in or out meanwhile: the session of now is the one that counts.
+    if (asked !== generation) return useAuthStore.getState().accessToken;
     useAuthStore.getState().setSession(session);
     scheduleRefresh(session.expiresAt);
+    failures = 0;
     return session.accessToken;
   } catch (err) {
-    if (err instanceof ApiRequestError && err.status === 401) {
-      clearTimeout(refreshTimer);
-      useAuthStore.getState().clear();
-    }
+    if (asked === generation && err instanceof ApiRequestError && err.status === 401) endSession();
     throw err;
   }
 }
@@ -57,25 +81,30 @@ function locked<T>(run: () => Promise<T>): Promise<T> {
   return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('auth-refresh', run) : run();
 }
 
-async function doRefresh(early?: Promise<Response>): Promise<string | null> {
-  for (let retry = 0; ; retry++) {
+async function doRefresh(early: Promise<Response> | undefined, restoring: boolean): Promise<string | null> {
+  const asked = generation;
+  const deadline = Date.now() + RESTORE_DEADLINE_MS;
+  for (let attempt = 0; ; attempt++) {
     try {
       // theme-init.js's refresh (`early`, at boot) took the lock itself, and its new cookie is set
       // once its answer's headers are in: only reading that answer is left.
-      return await (retry === 0 && early ? refreshOnce(early) : locked(() => refreshOnce()));
+      return await (attempt === 0 && early ? refreshOnce(early) : locked(() => refreshOnce()));
     } catch (err) {
-      const { accessToken, isAuthenticated } = useAuthStore.getState();
-      if (!isPassing(err) || !isAuthenticated) return null;
-      // A token in hand still works for a while: the next refresh is simply sooner. Without one
-      // (the session being restored as the page opens), the page's calls wait for this refresh
-      // (settled()), which is tried again instead of leaving every page to say "Authentication
-      // required" after one refused refresh (seen after a burst of calls met the rate limit).
-      if (accessToken || retry >= RESTORE_RETRIES) {
+      if (asked !== generation) return useAuthStore.getState().accessToken;
+      if (!isPassing(err) || !useAuthStore.getState().isAuthenticated) return null;
+      failures++;
+      const wait = retryWaitMs(err);
+      // Restoring the session as the page opens, the page's calls wait for it (settled()): it is
+      // tried again rather than leaving every page to say "Authentication required" after one
+      // refused refresh (seen after a burst of calls met the rate limit). Otherwise, or past the
+      // deadline, a later refresh in the background: a token in hand still works for a while.
+      if (!restoring || Date.now() + wait > deadline) {
         clearTimeout(refreshTimer);
-        refreshTimer = setTimeout(() => void refreshSession(), Math.max(5_000, retryWaitMs(err, retry)));
+        refreshTimer = setTimeout(() => void refreshSession(), Math.max(MIN_LATER_MS, wait));
         return null;
       }
-      await new Promise((resolve) => setTimeout(resolve, retryWaitMs(err, retry)));
+      await waitFor(wait);
+      if (asked !== generation) return useAuthStore.getState().accessToken;
     }
   }
 }
@@ -84,24 +113,33 @@ async function doRefresh(early?: Promise<Response>): Promise<string | null> {
  * Gets a new access token with the refresh cookie: one refresh at a time in this tab, and one at a
  * time across tabs. Null when the session is over, or for now out of reach (a later one is set).
  */
-export function refreshSession(early?: Promise<Response>): Promise<string | null> {
+export function refreshSession(early?: Promise<Response>, restoring = false): Promise<string | null> {
   if (!inFlight) {
-    inFlight = doRefresh(early).finally(() => {
+    inFlight = doRefresh(early, restoring).finally(() => {
       inFlight = null;
     });
   }
   return inFlight;
 }
 
+/** A new session in this tab (signed in, out, or over): what was under way for the last one stops. */
+function nextGeneration(): void {
+  generation++;
+  failures = 0;
+  clearTimeout(refreshTimer);
+  endWait?.();
+}
+
 /** Called after a sign-in: remembers the session and keeps it fresh. */
 export function startSession(session: Parameters<ReturnType<typeof useAuthStore.getState>['setSession']>[0]): void {
+  nextGeneration();
   useAuthStore.getState().setSession(session);
   scheduleRefresh(session.expiresAt);
 }
 
 /** Forgets the session in this tab (the server side is ended by the logout call). */
 export function endSession(): void {
-  clearTimeout(refreshTimer);
+  nextGeneration();
   useAuthStore.getState().clear();
 }
 
@@ -121,7 +159,7 @@ export function bootSession(): void {
   const early = takeEarlyRefresh();
   if (useAuthStore.getState().isAuthenticated) {
     useAuthStore.getState().setLoading(true);
-    void refreshSession(early).finally(() => useAuthStore.getState().setLoading(false));
+    void refreshSession(early, true).finally(() => useAuthStore.getState().setLoading(false));
   }
   window.addEventListener('storage', (event) => {
     if (event.key !== AUTH_STORAGE_KEY) return;
@@ -135,7 +173,9 @@ export function bootSession(): void {
     if (!other.state?.isAuthenticated) {
       if (mine.isAuthenticated) endSession();
     } else if (!mine.accessToken || other.state.session?.user?.id !== mine.session?.user.id) {
-      // Another tab signed in (maybe as someone else): take the session the cookie now holds.
+      // Another tab signed in (maybe as someone else): take the session the cookie now holds, at
+      // once if a retry was waiting.
+      endWait?.();
       void refreshSession();
     }
   });
