@@ -189,9 +189,88 @@ describe('a refresh that meets a passing failure', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(fetch).toHaveBeenCalledOnce();
     listeners.storage?.({ key: 'auth-storage', newValue: JSON.stringify({ state: { isAuthenticated: false } }) });
+    // The wait ended there and then: the page's calls, which wait for the session, go at once.
+    const { api } = await import('@/lib/api-client');
+    void api('/api/bots/public').catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.dynamicImportSettled();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]![0]).toBe('/api/bots/public');
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(fetch).toHaveBeenCalledOnce();
+    await vi.dynamicImportSettled();
+    expect(fetch).toHaveBeenCalledTimes(2);
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, accessToken: null });
+  });
+
+  it('a sign-out while a retry waits for the other tabs’ lock: the retry is never sent', async () => {
+    vi.useFakeTimers();
+    remembered(true);
+    page.__authRefresh = Promise.resolve(unavailable());
+    let release = () => undefined as unknown;
+    const request = vi.fn((_name: string, run: () => Promise<unknown>) => new Promise((resolve) => (release = () => resolve(run()))));
+    vi.stubGlobal('navigator', { locks: { request } });
+    const fetch = vi.fn(async () => sessionAnswer('zombie'));
+    vi.stubGlobal('fetch', fetch);
+    const { bootSession, endSession, useAuthStore } = await load();
+    bootSession();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(request).toHaveBeenCalledOnce();
+    endSession();
+    release();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.dynamicImportSettled();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, accessToken: null });
+  });
+
+  it('an answer that lands after a sign-out is dropped', async () => {
+    vi.useFakeTimers();
+    let answer = (_response: Response) => undefined as unknown;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const { startSession, endSession, refreshSession, useAuthStore } = await load();
+    startSession({ user: user as never, accessToken: 'current', expiresAt: later() });
+    const refreshed = refreshSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledOnce();
+    endSession();
+    answer(sessionAnswer('late'));
+    await expect(refreshed).resolves.toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, accessToken: null });
+  });
+
+  it('after a success the waits start again from the shortest', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => unavailable());
+    vi.stubGlobal('fetch', fetch);
+    const { startSession, refreshSession, useAuthStore } = await load();
+    startSession({ user: user as never, accessToken: 'current', expiresAt: later() });
+    // Four failures in a row: 5, 5, 5 then 8 s apart (1, 2, 4, 8 s, never under 5 s).
+    await refreshSession();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    fetch.mockImplementationOnce(async () => sessionAnswer('back'));
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('back'));
+    // The next failure waits 5 s again (the count was reset), not 16 s.
+    await refreshSession();
+    expect(fetch).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(fetch).toHaveBeenCalledTimes(7);
+  });
+
+  it('a Retry-After that no timer can hold is cut to an hour, not taken as "now"', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn().mockResolvedValueOnce(limited(1e9)).mockResolvedValue(sessionAnswer('next'));
+    vi.stubGlobal('fetch', fetch);
+    const { startSession, refreshSession } = await load();
+    startSession({ user: user as never, accessToken: 'current', expiresAt: later() });
+    await refreshSession();
+    await vi.advanceTimersByTimeAsync(60 * 60_000 - 1);
+    expect(fetch).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('each try after the first waits for the other tabs (Web Lock); theme-init.js took the lock for the first', async () => {

@@ -39,8 +39,15 @@ const RESTORE_DEADLINE_MS = 20_000;
 // A later refresh, in the background, never sooner than this.
 const MIN_LATER_MS = 5_000;
 
-const retryWaitMs = (err: ApiRequestError) =>
-  err.retryAfterSeconds ? err.retryAfterSeconds * 1000 : Math.min(1000 * 2 ** (failures - 1), MAX_RETRY_WAIT_MS);
+// A Retry-After is taken whole, within reason: a timer's longest wait is about 24 days, and a
+// longer, negative or unreadable one would fire at once.
+const MAX_RETRY_AFTER_MS = 60 * 60_000;
+const retryWaitMs = (err: ApiRequestError) => {
+  const asked = (err.retryAfterSeconds ?? NaN) * 1000;
+  return asked > 0 && Number.isFinite(asked)
+    ? Math.min(asked, MAX_RETRY_AFTER_MS)
+    : Math.min(1000 * 2 ** (failures - 1), MAX_RETRY_WAIT_MS);
+};
 
 // The restore's wait for its next try, which a sign-in or sign-out (here or in another tab) ends early.
 let endWait: (() => void) | null = null;
@@ -56,9 +63,13 @@ function waitFor(ms: number): Promise<void> {
   });
 }
 
-/** One refresh call: the new session kept, or the error it met. A 401 ends the session (spec §4: a refresh failure logs out). */
-async function refreshOnce(early?: Promise<Response>): Promise<string | null> {
-  const asked = generation;
+/**
+ * One refresh call for the session of `asked` (its generation): the new session kept, or the error
+ * it met. A 401 ends the session (spec §4: a refresh failure logs out).
+ */
+async function refreshOnce(asked: number, early?: Promise<Response>): Promise<string | null> {
+  // Signed in or out while this waited (for the lock of the tabs): nothing to ask for any more.
+  if (asked !== generation) return useAuthStore.getState().accessToken;
   try {
     // The auth calls' schemas (zod) are a chunk of their own, out of the entry: load it while the call travels.
     const schemas = import('@app/shared/auth/schemas');
@@ -88,7 +99,7 @@ async function doRefresh(early: Promise<Response> | undefined, restoring: boolea
     try {
       // theme-init.js's refresh (`early`, at boot) took the lock itself, and its new cookie is set
       // once its answer's headers are in: only reading that answer is left.
-      return await (attempt === 0 && early ? refreshOnce(early) : locked(() => refreshOnce()));
+      return await (attempt === 0 && early ? refreshOnce(asked, early) : locked(() => refreshOnce(asked)));
     } catch (err) {
       if (asked !== generation) return useAuthStore.getState().accessToken;
       if (!isPassing(err) || !useAuthStore.getState().isAuthenticated) return null;
