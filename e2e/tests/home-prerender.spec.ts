@@ -20,6 +20,31 @@ test.describe('the prerendered home page', () => {
     await context.close();
   });
 
+  test('asks for its scripts after the first paint, a few at a time, the entry last', async ({ page }) => {
+    // Each insertion into <head>, as the page makes it (a MutationObserver record is one insertion).
+    await page.addInitScript(() => {
+      const seen: { links: number; entry: boolean }[] = [];
+      (window as unknown as { __insertions: typeof seen }).__insertions = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const added = [...record.addedNodes].filter((n): n is Element => n instanceof Element);
+          const links = added.filter((n) => n.matches('link[rel="modulepreload"]')).length;
+          const entry = added.some((n) => n.matches('script[type="module"][src]'));
+          if (links || entry) seen.push({ links, entry });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+    const insertions = await page.evaluate(() => (window as unknown as { __insertions: { links: number; entry: boolean }[] }).__insertions);
+    // Then the entry, once its modules are on their way (the app asks for its lazy parts after).
+    const entry = insertions.findIndex((i) => i.entry);
+    const before = insertions.slice(0, entry);
+    // A long task on a phone otherwise: each link starts its request as it is added.
+    expect(before.length).toBeGreaterThan(5);
+    expect(before.every((i) => i.links > 0 && i.links <= 3)).toBe(true);
+  });
+
   test('its loading placeholders stand still for a second before they pulse', async ({ page }) => {
     // The characters never arrive, so their placeholders stay.
     await page.route('**/api/bots/public?**', () => undefined);
