@@ -40,7 +40,7 @@ import { exportBot, FavoriteButton, StartChatLink, useShareBot } from '../compon
 import { ReportDialog } from '../components/bot-dialogs';
 import { CategoryIcon } from '../components/category-icon';
 import { BotStatisticsWidget } from '../statistics/bot-statistics-widget';
-import { fillNames } from '../fill-names';
+import { useFillNames } from '../use-fill-names';
 import { timeAgo } from '../time-ago';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,10 +68,8 @@ export function BotDetailPage() {
 function BotDetail({ bot }: { bot: Bot }) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
-  // Who {{user}} stands for in the card's texts.
-  const you = user?.displayName ?? t('botDetail.you');
-  // A signed-out reader is "you", capitalized where a sentence opens with it; a display name is written as it is.
-  const byPronoun = { pronoun: !user };
+  // Who {{char}} and {{user}} stand for in the card's texts.
+  const fill = useFillNames(bot.name);
   const share = useShareBot();
   const [reporting, setReporting] = useState(false);
   const canEdit = bot.myRole === 'owner' || bot.myRole === 'editor';
@@ -154,13 +152,13 @@ function BotDetail({ bot }: { bot: Bot }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="prose-chat break-words" data-testid="bot-about">
-            <Markdown>{fillNames(bot.description, bot.name, you, byPronoun)}</Markdown>
+            <Markdown>{fill(bot.description)}</Markdown>
           </div>
           {bot.scenario ? (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('botDetail.scenario')}</h2>
               <div className="prose-chat break-words text-sm text-muted-foreground">
-                <Markdown>{fillNames(bot.scenario, bot.name, you, byPronoun)}</Markdown>
+                <Markdown>{fill(bot.scenario)}</Markdown>
               </div>
             </div>
           ) : null}
@@ -174,7 +172,7 @@ function BotDetail({ bot }: { bot: Bot }) {
         <CardContent className="grid gap-3">
           <div className="flex gap-3">
             <Avatar src={bot.avatarUrl} name={bot.name} className="size-9" />
-            <ChatBubble className="max-w-prose" data-testid="bot-opening" text={fillNames(bot.firstMessage, bot.name, you, byPronoun)} />
+            <ChatBubble className="max-w-prose" data-testid="bot-opening" text={fill(bot.firstMessage)} />
           </div>
           {bot.alternateGreetings.length ? (
             <p className="text-xs text-muted-foreground">{t('botDetail.alternates', { count: bot.alternateGreetings.length })}</p>

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { useCurrentUser } from '@/features/auth/store';
 import { useCategories } from '../api';
 import { CategoryIcon } from '../components/category-icon';
-import { fillNames } from '../fill-names';
+import { useFillNames } from '../use-fill-names';
 import { plainText } from '../plain-text';
 
 /** What people will see: the card in Explore and the chat's opening message, updated as the draft changes. */
@@ -18,9 +18,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
   const user = useCurrentUser();
   const category = useCategories().data?.items.find((c) => c.id === draft.category);
   const name = draft.name.trim() || t('botEditor.previewUnnamed');
-  const you = user?.displayName ?? t('botDetail.you');
-  // A signed-out reader is "you", capitalized where a sentence opens with it; a display name is written as it is.
-  const byPronoun = { pronoun: !user };
+  const fill = useFillNames(name);
   return (
     <div className="grid gap-4" data-testid="draft-preview">
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewCard')}</p>
@@ -57,7 +55,7 @@ export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: s
       <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{t('botEditor.previewOpening')}</p>
       <div className="flex gap-3">
         <Avatar src={imageUrl} name={name} className="size-8" />
-        <ChatBubble className="min-w-0" data-testid="preview-opening" text={fillNames(draft.firstMessage || '…', name, you, byPronoun)} />
+        <ChatBubble className="min-w-0" data-testid="preview-opening" text={fill(draft.firstMessage || '…')} />
       </div>
     </div>
   );
