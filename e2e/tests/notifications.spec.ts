@@ -107,6 +107,27 @@ test.describe('the notification center', () => {
     expect(errors).toEqual([]);
   });
 
+  test('switching the language shows the notices already there in the new one, without a reload', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const account = await signUpAndIn(page);
+    const me = await bearerOf(request, account);
+    const fan = await apiAccount(request);
+    expect((await request.post(`/api/users/${me.id}/follow`, { headers: fan.headers })).ok()).toBe(true);
+
+    await page.goto('/notifications');
+    const notice = page
+      .getByTestId('notification-list')
+      .getByTestId('notification-item')
+      .filter({ has: page.locator('[data-kind=newFollower]') });
+    await expect(notice).toContainText(`${fan.displayName} started following you`);
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(notice).toContainText(`Новый подписчик: ${fan.displayName}`);
+    await expect(notice).not.toContainText('started following you');
+    expect(errors).toEqual([]);
+  });
+
   test('the bell: the unread count, mark all read, then clear all', async ({ page, request }) => {
     const errors = watchConsole(page);
     const account = await signUpAndIn(page);

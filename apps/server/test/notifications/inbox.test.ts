@@ -214,6 +214,26 @@ describe('in-app notifications: the bell', () => {
     expect(mail?.text).toContain(`/profile/${follower.user.username}`);
   });
 
+  it("shows each notice in the reader's language of the moment: switching it changes the notices already in the bell", async () => {
+    const [followee, follower] = [await t.signup(), await t.signup({ displayName: 'Boris Follower' })];
+    expect((await call(t, followee, 'POST', '/api/user/language', { language: 'ru' })).statusCode).toBe(200);
+    await call(t, follower, 'POST', `/api/users/${followee.user.id}/follow`);
+    await call(t, followee, 'POST', '/api/user/notifications/test', { type: 'inApp' });
+    const notice = async () => (await list(followee)).items.find((n) => n.type === 'newFollower');
+    expect(await notice()).toMatchObject({
+      title: 'Новый подписчик: Boris Follower',
+      body: `@${follower.user.username} теперь подписан(а) на вас.`,
+    });
+
+    expect((await call(t, followee, 'POST', '/api/user/language', { language: 'en' })).statusCode).toBe(200);
+    const english = { title: 'Boris Follower started following you', body: `@${follower.user.username} now follows you.` };
+    expect(await notice()).toMatchObject(english);
+    const read = await call(t, followee, 'POST', `/api/user/notifications/${(await notice())!.id}/read`);
+    expect(read.json()).toMatchObject({ ...english, read: true });
+    // A test send has one set of words, kept as they are.
+    expect((await list(followee)).items.find((n) => n.type === 'test')).toMatchObject({ title: 'Test notification' });
+  });
+
   it('a new follower is not shown or mailed when the user turned those switches off', async () => {
     const [followee, follower] = [await t.signup(), await t.signup()];
     await call(t, followee, 'PATCH', '/api/user/settings/notifications', { inApp: { newFollower: false }, email: { enabled: false } });

@@ -67,6 +67,13 @@ export const notifications = pgTable(
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
+    /**
+     * The title and body in each interface language, when the notice was written in both: the bell
+     * shows the reader's language of the moment, so that switching it changes the old notices too.
+     * `title` and `body` keep the words of the recipient's language at the time (null here: a test
+     * send, or a row from before this column).
+     */
+    words: jsonb('words').$type<Record<'en' | 'ru', { title: string; body: string }>>(),
     /** A path of this site to open from the notification, if any. */
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -9,14 +9,15 @@ import {
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/settings';
 import { badRequest } from '../../lib/http-errors';
+import { readerLanguage, type Language } from './notify';
 
 type Row = typeof notifications.$inferSelect;
 
-export const toInAppNotification = (r: Row): InAppNotification => ({
+/** A row as the bell shows it, in the reader's language when the row has its words in it. */
+export const toInAppNotification = (r: Row, language: Language): InAppNotification => ({
   id: r.id,
   type: r.type,
-  title: r.title,
-  body: r.body,
+  ...(r.words?.[language] ?? { title: r.title, body: r.body }),
   link: r.link,
   read: r.readAt !== null,
   createdAt: r.createdAt.toISOString(),
@@ -64,7 +65,7 @@ export async function listNotifications(db: Executor, userId: string, q: ListQue
     q.type ? inArray(notifications.type, [...NOTIFICATION_FILTERS[q.type]]) : undefined,
   );
   const after = q.cursor ? decodeCursor(q.cursor) : null;
-  const [rows, [total], unreadCount] = await Promise.all([
+  const [rows, [total], unreadCount, language] = await Promise.all([
     db
       .select({ row: notifications, at: sql<string>`${notifications.createdAt}::text` })
       .from(notifications)
@@ -79,11 +80,12 @@ export async function listNotifications(db: Executor, userId: string, q: ListQue
       .offset(after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(notifications).where(where),
     unreadCountOf(db, userId),
+    readerLanguage(db, userId),
   ]);
   const shown = rows.slice(0, q.limit);
   const last = shown.at(-1);
   return {
-    items: shown.map((r) => toInAppNotification(r.row)),
+    items: shown.map((r) => toInAppNotification(r.row, language)),
     page: after ? 1 : q.page,
     limit: q.limit,
     total: total?.n ?? 0,

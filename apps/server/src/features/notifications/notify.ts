@@ -49,6 +49,9 @@ const CLAIM_KEEP_DAYS = 30;
 /** Users told per transaction in a fan-out (a broadcast, a bot's favoriters). */
 export const NOTIFY_BATCH = 500;
 
+/** Words cut to what a bell row keeps. */
+const clipped = (w: Words): Words => ({ title: w.title.slice(0, 200), body: w.body.slice(0, 1000) });
+
 /** Adds a row to the user's bell (the settings' test send: no event, no key). */
 export async function addInAppNotification(
   db: Executor,
@@ -57,7 +60,7 @@ export async function addInAppNotification(
 ) {
   const [row] = await db
     .insert(notifications)
-    .values({ userId, type: n.type, title: n.title.slice(0, 200), body: n.body.slice(0, 1000), link: n.link })
+    .values({ userId, type: n.type, ...clipped(n), link: n.link })
     .returning();
   return row!;
 }
@@ -80,6 +83,9 @@ export function channelsFor(kind: NotificationKind, settings: NotificationSettin
   };
 }
 
+const languageOf = (appearance: Record<string, unknown> | null): Language =>
+  withDefaults('appearance', appearance ?? undefined).language === 'ru' ? 'ru' : 'en';
+
 async function recipientsOf(db: Executor, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
   const rows = await db
@@ -90,8 +96,14 @@ async function recipientsOf(db: Executor, userIds: string[]): Promise<Recipient[
   return rows.map((r) => ({
     userId: r.userId,
     settings: withDefaults('notifications', r.notifications ?? undefined),
-    language: withDefaults('appearance', r.appearance ?? undefined).language === 'ru' ? 'ru' : 'en',
+    language: languageOf(r.appearance),
   }));
+}
+
+/** The user's interface language now (their appearance settings), which the bell shows. */
+export async function readerLanguage(db: Executor, userId: string): Promise<Language> {
+  const [row] = await db.select({ appearance: userSettings.appearance }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
+  return languageOf(row?.appearance ?? null);
 }
 
 /**
@@ -129,8 +141,8 @@ export async function notifyUsers(ctx: AppContext, userIds: string[], notice: No
           inApp.push({
             userId: r.userId,
             type: notice.kind,
-            title: words.title.slice(0, 200),
-            body: words.body.slice(0, 1000),
+            ...clipped(words),
+            words: { en: clipped(notice.words.en), ru: clipped(notice.words.ru) },
             link: notice.link,
             dedupeKey: `${notice.kind}:${notice.key}`,
           });

@@ -39,7 +39,7 @@ import {
 import { subscribeNotifications } from './events';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
 import { FAN_OUT_JOB, runFanOut, type FanOutPayload } from './fan-out';
-import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, type DeliverPayload } from './notify';
+import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, readerLanguage, type DeliverPayload } from './notify';
 import { pushToUser } from './push';
 import { vapidKeysOf } from './vapid';
 
@@ -290,7 +290,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = UUID.test(id) ? await markRead(db, userId, id) : null;
       if (!row) throw notFound(NOTIFICATION_MESSAGES.notificationNotFound);
-      return toInAppNotification(row);
+      return toInAppNotification(row, await readerLanguage(db, userId));
     },
   );
 

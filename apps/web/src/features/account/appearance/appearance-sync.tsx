@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGES, type Language } from '@app/shared/app/constants';
 import { DEFAULT_APPEARANCE, ZAppearanceSettings, type AppearanceSettings } from '@app/shared/account/sections';
 import { ZNotificationSettings } from '@app/shared/notifications/settings';
 import { useAuthStore } from '@/features/auth/store';
+import { NOTIFICATIONS_KEY } from '@/features/notifications/notifications-api';
 import { api } from '@/lib/api-client';
 import i18n, { setLanguage } from '@/lib/i18n';
 import { applyDisplayOptions, useThemeStore } from '@/lib/theme';
@@ -49,6 +51,7 @@ const signedInUserId = () => {
  *   when signed in (signed out, it stays in this browser only).
  */
 export function AppearanceSync() {
+  const queryClient = useQueryClient();
   const userId = useAuthStore((s) => (s.isAuthenticated ? (s.session?.user.id ?? null) : null));
 
   useEffect(() => {
@@ -91,17 +94,22 @@ export function AppearanceSync() {
         .catch(() => undefined);
     });
     const onLanguage = (language: string) => {
+      if (!signedInUserId()) return;
       const local = useLocalSettings.getState().appearance;
-      if (!signedInUserId() || !local || local.language === language || (language !== 'en' && language !== 'ru')) return;
-      useLocalSettings.getState().setAppearance({ ...local, language });
-      void api('/api/user/language', { method: 'POST', body: { language } }).catch(() => undefined);
+      let saved: Promise<unknown> = Promise.resolve();
+      if (local && local.language !== language && (language === 'en' || language === 'ru')) {
+        useLocalSettings.getState().setAppearance({ ...local, language });
+        saved = api('/api/user/language', { method: 'POST', body: { language } });
+      }
+      // The bell shows each notice in the account's language: ask again once the account has this one.
+      void saved.catch(() => undefined).then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
     };
     i18n.on('languageChanged', onLanguage);
     return () => {
       unsubscribeTheme();
       i18n.off('languageChanged', onLanguage);
     };
-  }, []);
+  }, [queryClient]);
 
   return null;
 }
