@@ -197,6 +197,27 @@ describe('the email digest job', () => {
     expect(mail?.html).toContain('Purchase complete: +120 gems');
   });
 
+  it("is written in the reader's language of the moment, the notices written before the switch included", async () => {
+    const me = await t.signup({ displayName: 'Вера' });
+    await t.app.ctx.events.publish('gamification.level_up', { userId: me.user.id, level: 7, prestigeLevel: 0 });
+    await t.app.ctx.events.settled();
+    expect((await call(t, me, 'POST', '/api/user/language', { language: 'ru' })).statusCode).toBe(200);
+    await enableDigest(me, { frequency: 'daily', time: '06:00', includeRecommendations: false });
+    await scanDueDigests(t.app.ctx);
+    await t.app.ctx.jobs.runDue();
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, me.user.email), like(mailOutbox.subject, 'Ваша %')));
+    expect(mail?.subject).toBe('Ваша ежедневная сводка — CharaChat');
+    expect(mail?.text).toContain('Здравствуйте, Вера! Вот коротко, как прошёл ваш день в CharaChat.');
+    expect(mail?.text).toContain('За последний день:\n  Начато чатов: 0');
+    expect(mail?.text).toContain('Непрочитанные уведомления:\n  Новый уровень! — Вы достигли уровня 7.');
+    expect(mail?.text).not.toContain('Level up');
+    expect(mail?.text).toContain('Настройки → Уведомления');
+    expect(mail?.html).toContain('<html lang="ru">');
+  });
+
   it('registers the periodic scan', () => {
     expect(t.app.ctx.jobs.periodic.map((p) => p.name)).toContain('notification-digests');
   });

@@ -224,13 +224,20 @@ describe('in-app notifications: the bell', () => {
       title: 'Новый подписчик: Boris Follower',
       body: `@${follower.user.username} теперь подписан(а) на вас.`,
     });
+    // Its email, and the test send, are in Russian too: the notice's words and the mail's own.
+    await t.app.ctx.jobs.runDue();
+    const mail = await latestMailTo(t, followee.user.email);
+    expect(mail?.subject).toBe('Новый подписчик: Boris Follower — CharaChat');
+    expect(mail?.text).toContain(`Открыть: http://localhost:3000/profile/${follower.user.username}`);
+    expect(mail?.text).toContain('Какие письма вам приходят, можно выбрать в разделе Настройки → Уведомления');
+    expect(mail?.html).toContain('<html lang="ru">');
+    expect((await list(followee)).items.find((n) => n.type === 'test')).toMatchObject({ title: 'Тестовое уведомление' });
 
     expect((await call(t, followee, 'POST', '/api/user/language', { language: 'en' })).statusCode).toBe(200);
     const english = { title: 'Boris Follower started following you', body: `@${follower.user.username} now follows you.` };
     expect(await notice()).toMatchObject(english);
     const read = await call(t, followee, 'POST', `/api/user/notifications/${(await notice())!.id}/read`);
     expect(read.json()).toMatchObject({ ...english, read: true });
-    // A test send has one set of words, kept as they are.
     expect((await list(followee)).items.find((n) => n.type === 'test')).toMatchObject({ title: 'Test notification' });
   });
 

@@ -10,6 +10,7 @@ import { notifications, userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { digestDue, digestPeriodKey, digestWindowStart, type DigestFrequency } from './digest-schedule';
 import { digestMail, type DigestNotice, type DigestRecommendation, type DigestStats } from './mail-templates';
+import { languageOf, type Language } from './notify';
 
 export const DIGEST_JOB = 'notification-digest';
 /** How often each instance looks for due digests; the chosen times are on the hour, so a digest leaves within this of it. */
@@ -133,9 +134,9 @@ export async function digestRecommendations(db: Executor, userId: string, limit 
 const DIGEST_NOTICES = 10;
 
 /** The user's notifications of the window still unread, newest first: every kind the bell has. */
-export async function digestNotices(db: Executor, userId: string, since: Date, until: Date): Promise<DigestNotice[]> {
-  return db
-    .select({ title: notifications.title, body: notifications.body, link: notifications.link })
+export async function digestNotices(db: Executor, userId: string, since: Date, until: Date, language: Language): Promise<DigestNotice[]> {
+  const rows = await db
+    .select({ title: notifications.title, body: notifications.body, words: notifications.words, link: notifications.link })
     .from(notifications)
     .where(
       and(
@@ -147,6 +148,7 @@ export async function digestNotices(db: Executor, userId: string, since: Date, u
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(DIGEST_NOTICES);
+  return rows.map((r) => ({ ...(r.words?.[language] ?? { title: r.title, body: r.body }), link: r.link }));
 }
 
 /**
@@ -162,6 +164,7 @@ export async function sendDigest(ctx: AppContext, payload: DigestPayload, now: D
       notifications: userSettings.notifications,
       timeZone: userSettings.timeZone,
       lastDigestAt: userSettings.lastDigestAt,
+      appearance: userSettings.appearance,
     })
     .from(users)
     .innerJoin(userSettings, eq(userSettings.userId, users.id))
@@ -178,19 +181,19 @@ export async function sendDigest(ctx: AppContext, payload: DigestPayload, now: D
   try {
     const { digest } = parsed.data;
     const since = digestWindowStart(now, payload.frequency);
+    const language = languageOf(row.appearance);
     const [stats, recommendations, notices] = await Promise.all([
       digest.includeStats ? digestStats(ctx.db, payload.userId, since, now) : null,
       digest.includeRecommendations ? digestRecommendations(ctx.db, payload.userId) : null,
-      digestNotices(ctx.db, payload.userId, since, now),
+      digestNotices(ctx.db, payload.userId, since, now, language),
     ]);
     await ctx.mailer.send(
-      digestMail(row.email, ctx.config.publicUrl, {
-        displayName: row.displayName,
-        frequency: payload.frequency,
-        stats,
-        recommendations,
-        notices,
-      }),
+      digestMail(
+        row.email,
+        ctx.config.publicUrl,
+        { displayName: row.displayName, frequency: payload.frequency, stats, recommendations, notices },
+        language,
+      ),
     );
   } catch (err) {
     await ctx.db.delete(jobRuns).where(and(eq(jobRuns.job, DIGEST_JOB), eq(jobRuns.key, runKey)));

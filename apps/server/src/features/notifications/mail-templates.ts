@@ -1,38 +1,52 @@
-import { APP_NAME } from '@app/shared/app/constants';
+import { APP_NAME, type Language } from '@app/shared/app/constants';
 import { escapeHtml } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 /** Where a user changes what they get by email: the footer of every notification mail. */
 const settingsUrl = (publicUrl: string) => `${publicUrl}/settings/notifications`;
 
-function layout(publicUrl: string, inner: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px">
+/** The mails' own words, in the recipient's interface language (the notice's words come translated). */
+const FRAME = {
+  en: { choose: 'You can choose which emails you get in', settings: 'Settings → Notifications', open: 'Open' },
+  ru: { choose: 'Какие письма вам приходят, можно выбрать в разделе', settings: 'Настройки → Уведомления', open: 'Открыть' },
+} as const satisfies Record<Language, Record<string, string>>;
+
+function layout(publicUrl: string, inner: string, language: Language): string {
+  const w = FRAME[language];
+  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px">
 ${inner}
-<p style="color:#555;font-size:13px">You can choose which emails you get in <a href="${escapeHtml(settingsUrl(publicUrl))}">Settings → Notifications</a>.</p>
+<p style="color:#555;font-size:13px">${w.choose} <a href="${escapeHtml(settingsUrl(publicUrl))}">${w.settings}</a>.</p>
 <p>— ${APP_NAME}</p></body></html>`;
 }
 
-const footerText = (publicUrl: string) =>
-  `You can choose which emails you get in Settings → Notifications: ${settingsUrl(publicUrl)}\n\n— ${APP_NAME}`;
+const footerText = (publicUrl: string, language: Language) =>
+  `${FRAME[language].choose} ${FRAME[language].settings}: ${settingsUrl(publicUrl)}\n\n— ${APP_NAME}`;
 
-/** One notification (a new follower, a bot update…) as an email, with a link to open it. */
-export function notificationMail(to: string, publicUrl: string, n: { title: string; body: string; link: string | null }): MailMessage {
+/** One notification (a new follower, a bot update…) as an email, with a link to open it, in the recipient's language. */
+export function notificationMail(
+  to: string,
+  publicUrl: string,
+  n: { title: string; body: string; link: string | null },
+  language: Language = 'en',
+): MailMessage {
   const url = n.link ? `${publicUrl}${n.link}` : null;
-  const text = [n.title, n.body, url ? `Open: ${url}` : '', footerText(publicUrl)].filter(Boolean).join('\n\n');
+  const open = FRAME[language].open;
+  const text = [n.title, n.body, url ? `${open}: ${url}` : '', footerText(publicUrl, language)].filter(Boolean).join('\n\n');
   const button = url
-    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">Open</a></p>`
+    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${open}</a></p>`
     : '';
-  const html = layout(publicUrl, `<h2 style="margin:0 0 8px">${escapeHtml(n.title)}</h2><p>${escapeHtml(n.body)}</p>${button}`);
+  const html = layout(publicUrl, `<h2 style="margin:0 0 8px">${escapeHtml(n.title)}</h2><p>${escapeHtml(n.body)}</p>${button}`, language);
   return { to, subject: `${n.title} — ${APP_NAME}`, text, html };
 }
 
-export const TEST_NOTIFICATION = {
-  title: 'Test notification',
-  body: `Notifications from ${APP_NAME} reach you here.`,
-} as const;
+/** The settings' test send, in each interface language. */
+export const TEST_NOTIFICATION: Record<Language, { title: string; body: string }> = {
+  en: { title: 'Test notification', body: `Notifications from ${APP_NAME} reach you here.` },
+  ru: { title: 'Тестовое уведомление', body: `Уведомления ${APP_NAME} будут приходить сюда.` },
+};
 
-export function testMail(to: string, publicUrl: string): MailMessage {
-  return notificationMail(to, publicUrl, { title: TEST_NOTIFICATION.title, body: TEST_NOTIFICATION.body, link: '/settings/notifications' });
+export function testMail(to: string, publicUrl: string, language: Language): MailMessage {
+  return notificationMail(to, publicUrl, { ...TEST_NOTIFICATION[language], link: '/settings/notifications' }, language);
 }
 
 export interface DigestStats {
@@ -68,34 +82,68 @@ export interface DigestContent {
   notices?: DigestNotice[];
 }
 
-const PERIOD_WORDS = { daily: 'day', weekly: 'week', monthly: 'month' } as const;
-const SUBJECTS = { daily: 'Your daily digest', weekly: 'Your weekly digest', monthly: 'Your monthly digest' } as const;
-
-function statLines(s: DigestStats): [string, string][] {
-  return [
-    ['Chats you started', String(s.chatsStarted)],
-    ['Messages you sent', String(s.messagesSent)],
-    ['New chats with your characters', String(s.botChats)],
-    ['Messages to your characters', String(s.botMessages)],
-    [
+/** The digest's words in each interface language. */
+const DIGEST = {
+  en: {
+    subject: { daily: 'Your daily digest', weekly: 'Your weekly digest', monthly: 'Your monthly digest' },
+    intro: (name: string, f: DigestContent['frequency']) =>
+      `Hi ${name}, here is your ${APP_NAME} ${{ daily: 'day', weekly: 'week', monthly: 'month' }[f]} in brief.`,
+    last: { daily: 'Your last day', weekly: 'Your last week', monthly: 'Your last month' },
+    stats: [
+      'Chats you started',
+      'Messages you sent',
+      'New chats with your characters',
+      'Messages to your characters',
       'New ratings of your characters',
-      s.botAverageRating === null ? String(s.botRatings) : `${s.botRatings} (average ${s.botAverageRating.toFixed(1)})`,
+      'Tokens spent',
     ],
-    ['Tokens spent', String(s.tokensSpent)],
-  ];
+    average: (n: string) => `average ${n}`,
+    unread: 'Unread notifications',
+    recommended: 'Characters you might like',
+  },
+  ru: {
+    subject: { daily: 'Ваша ежедневная сводка', weekly: 'Ваша еженедельная сводка', monthly: 'Ваша ежемесячная сводка' },
+    intro: (name: string, f: DigestContent['frequency']) =>
+      `Здравствуйте, ${name}! Вот коротко, как ${{ daily: 'прошёл ваш день', weekly: 'прошла ваша неделя', monthly: 'прошёл ваш месяц' }[f]} в ${APP_NAME}.`,
+    last: { daily: 'За последний день', weekly: 'За последнюю неделю', monthly: 'За последний месяц' },
+    stats: [
+      'Начато чатов',
+      'Отправлено сообщений',
+      'Новых чатов с вашими персонажами',
+      'Сообщений вашим персонажам',
+      'Новых оценок ваших персонажей',
+      'Потрачено токенов',
+    ],
+    average: (n: string) => `в среднем ${n}`,
+    unread: 'Непрочитанные уведомления',
+    recommended: 'Персонажи, которые могут вам понравиться',
+  },
+} as const;
+
+function statLines(s: DigestStats, language: Language): [string, string][] {
+  const w = DIGEST[language];
+  const number = (n: number) => n.toLocaleString(language);
+  const average =
+    s.botAverageRating === null
+      ? ''
+      : ` (${w.average(s.botAverageRating.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))})`;
+  const values = [s.chatsStarted, s.messagesSent, s.botChats, s.botMessages, s.botRatings, s.tokensSpent].map(number);
+  values[4] += average;
+  return w.stats.map((label, i) => [label, values[i]!]);
 }
 
-/** The digest: the period's figures and a few characters to try, as the user chose. */
-export function digestMail(to: string, publicUrl: string, c: DigestContent): MailMessage {
-  const period = PERIOD_WORDS[c.frequency];
-  const intro = `Hi ${c.displayName}, here is your ${APP_NAME} ${period} in brief.`;
+/** The digest: the period's figures and a few characters to try, as the user chose, in their language. */
+export function digestMail(to: string, publicUrl: string, c: DigestContent, language: Language): MailMessage {
+  const w = DIGEST[language];
+  const intro = w.intro(c.displayName, c.frequency);
   const text: string[] = [intro];
   const html: string[] = [`<p>${escapeHtml(intro)}</p>`];
   if (c.stats) {
-    const lines = statLines(c.stats);
-    text.push(`Your last ${period}:\n${lines.map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+    const lines = statLines(c.stats, language);
+    const last = w.last[c.frequency];
+    text.push(`${last}:\n${lines.map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
     html.push(
-      `<h3 style="margin:16px 0 4px">Your last ${period}</h3><table style="border-collapse:collapse">${lines
+      `<h3 style="margin:16px 0 4px">${last}</h3><table style="border-collapse:collapse">${lines
         .map(
           ([k, v]) => `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(k)}</td><td style="font-weight:600">${escapeHtml(v)}</td></tr>`,
         )
@@ -104,25 +152,30 @@ export function digestMail(to: string, publicUrl: string, c: DigestContent): Mai
   }
   if (c.notices && c.notices.length > 0) {
     const href = (n: DigestNotice) => `${publicUrl}${n.link ?? '/notifications'}`;
-    text.push(`Unread notifications:\n${c.notices.map((n) => `  ${n.title}${n.body ? ` — ${n.body}` : ''}\n  ${href(n)}`).join('\n')}`);
+    text.push(`${w.unread}:\n${c.notices.map((n) => `  ${n.title}${n.body ? ` — ${n.body}` : ''}\n  ${href(n)}`).join('\n')}`);
     html.push(
-      `<h3 style="margin:16px 0 4px">Unread notifications</h3><ul>${c.notices
+      `<h3 style="margin:16px 0 4px">${w.unread}</h3><ul>${c.notices
         .map((n) => `<li><a href="${escapeHtml(href(n))}">${escapeHtml(n.title)}</a>${n.body ? ` — ${escapeHtml(n.body)}` : ''}</li>`)
         .join('')}</ul>`,
     );
   }
   if (c.recommendations && c.recommendations.length > 0) {
     text.push(
-      `Characters you might like:\n${c.recommendations.map((b) => `  ${b.name} — ${b.description}\n  ${publicUrl}/chat/${b.id}`).join('\n')}`,
+      `${w.recommended}:\n${c.recommendations.map((b) => `  ${b.name} — ${b.description}\n  ${publicUrl}/chat/${b.id}`).join('\n')}`,
     );
     html.push(
-      `<h3 style="margin:16px 0 4px">Characters you might like</h3><ul>${c.recommendations
+      `<h3 style="margin:16px 0 4px">${w.recommended}</h3><ul>${c.recommendations
         .map(
           (b) => `<li><a href="${escapeHtml(`${publicUrl}/chat/${b.id}`)}">${escapeHtml(b.name)}</a> — ${escapeHtml(b.description)}</li>`,
         )
         .join('')}</ul>`,
     );
   }
-  text.push(footerText(publicUrl));
-  return { to, subject: `${SUBJECTS[c.frequency]} — ${APP_NAME}`, text: text.join('\n\n'), html: layout(publicUrl, html.join('\n')) };
+  text.push(footerText(publicUrl, language));
+  return {
+    to,
+    subject: `${w.subject[c.frequency]} — ${APP_NAME}`,
+    text: text.join('\n\n'),
+    html: layout(publicUrl, html.join('\n'), language),
+  };
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Language } from '@app/shared/app/constants';
 import { EVENT_SWITCHES, KIND_EVENT, type NotificationKind } from '@app/shared/notifications/schemas';
 import type { NotificationSettings } from '@app/shared/notifications/settings';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ import { withDefaults } from '../account';
 import { notificationMail } from './mail-templates';
 import { pushToUser } from './push';
 
-export type Language = 'en' | 'ru';
+export type { Language };
 export interface Words {
   title: string;
   body: string;
@@ -41,6 +42,8 @@ export interface DeliverPayload extends Words {
   channel: 'email' | 'push';
   /** The notice's kind and key: the push's tag, so that one notice shows once on a device. */
   tag?: string;
+  /** The recipient's interface language, of the mail's own words (jobs queued before it: English). */
+  language?: Language;
 }
 
 /** The claims of notices (job_runs rows of this job) that prove "told once"; kept this long, far past any retry of an event. */
@@ -51,16 +54,17 @@ export const NOTIFY_BATCH = 500;
 
 /** Words cut to what a bell row keeps. */
 const clipped = (w: Words): Words => ({ title: w.title.slice(0, 200), body: w.body.slice(0, 1000) });
+const bothClipped = (w: Record<Language, Words>) => ({ en: clipped(w.en), ru: clipped(w.ru) });
 
-/** Adds a row to the user's bell (the settings' test send: no event, no key). */
+/** Adds a row to the user's bell (the settings' test send: no event, no key), with its words in each language if it has them. */
 export async function addInAppNotification(
   db: Executor,
   userId: string,
-  n: { type: string; title: string; body: string; link: string | null },
+  n: { type: string; title: string; body: string; words?: Record<Language, Words>; link: string | null },
 ) {
   const [row] = await db
     .insert(notifications)
-    .values({ userId, type: n.type, ...clipped(n), link: n.link })
+    .values({ userId, type: n.type, ...clipped(n), words: n.words && bothClipped(n.words), link: n.link })
     .returning();
   return row!;
 }
@@ -83,7 +87,8 @@ export function channelsFor(kind: NotificationKind, settings: NotificationSettin
   };
 }
 
-const languageOf = (appearance: Record<string, unknown> | null): Language =>
+/** The interface language of a user's appearance settings (their row's column, or null without one). */
+export const languageOf = (appearance: Record<string, unknown> | null): Language =>
   withDefaults('appearance', appearance ?? undefined).language === 'ru' ? 'ru' : 'en';
 
 async function recipientsOf(db: Executor, userIds: string[]): Promise<Recipient[]> {
@@ -142,7 +147,7 @@ export async function notifyUsers(ctx: AppContext, userIds: string[], notice: No
             userId: r.userId,
             type: notice.kind,
             ...clipped(words),
-            words: { en: clipped(notice.words.en), ru: clipped(notice.words.ru) },
+            words: bothClipped(notice.words),
             link: notice.link,
             dedupeKey: `${notice.kind}:${notice.key}`,
           });
@@ -156,6 +161,7 @@ export async function notifyUsers(ctx: AppContext, userIds: string[], notice: No
             link: notice.link,
             channel,
             tag: `${notice.kind}:${notice.key}`.slice(0, 64),
+            language: r.language,
           };
           await ctx.jobs.enqueue(tx, DELIVER_JOB, { ...payload }, { maxAttempts: 3 });
         }
@@ -205,7 +211,7 @@ export async function deliverNotification(ctx: AppContext, payload: DeliverPaylo
       tag: payload.tag ?? payload.event,
     });
   } else {
-    await ctx.mailer.send(notificationMail(user.email, ctx.config.publicUrl, payload));
+    await ctx.mailer.send(notificationMail(user.email, ctx.config.publicUrl, payload, payload.language));
   }
 }
 

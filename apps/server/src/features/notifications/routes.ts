@@ -142,17 +142,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = await testLimiter.hit(user.id);
       if (wait > 0) throw tooManyRequests('Too many test notifications, please try again later', wait);
       const { type } = request.body;
+      const language = await readerLanguage(db, user.id);
       if (type === 'inApp') {
-        await addInAppNotification(db, user.id, { type: 'test', title: TEST_NOTIFICATION.title, body: TEST_NOTIFICATION.body, link: null });
+        await addInAppNotification(db, user.id, { type: 'test', ...TEST_NOTIFICATION[language], words: TEST_NOTIFICATION, link: null });
         return { sent: 1 };
       }
       if (type === 'email') {
-        await ctx.mailer.send(testMail(user.email, ctx.config.publicUrl));
+        await ctx.mailer.send(testMail(user.email, ctx.config.publicUrl, language));
         return { sent: 1 };
       }
       const { sent, subscriptions } = await pushToUser(ctx, user.id, {
-        title: TEST_NOTIFICATION.title,
-        body: TEST_NOTIFICATION.body,
+        ...TEST_NOTIFICATION[language],
         link: '/settings/notifications',
         tag: 'test',
       });
