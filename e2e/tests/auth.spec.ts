@@ -36,6 +36,37 @@ test.describe('accounts', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a signup in Russian with the dark theme keeps both, and its address check comes in Russian', async ({ page, request }) => {
+    const errors = watchConsole(page);
+    const account = newAccount();
+    await page.goto('/signup');
+    await page.getByTestId('theme-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    const form = page.locator('form');
+    await form.locator('input[name=email]').fill(account.email);
+    await form.locator('input[name=username]').fill(account.username);
+    await form.locator('input[name=password]').fill(account.password);
+    await form.locator('button[type=submit]').click();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+
+    // The account took the page's language, and the browser's theme (it was otherwise untouched).
+    const login = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+    const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+    await expect
+      .poll(async () => (await request.get('/api/user/settings/appearance', { headers })).json())
+      .toMatchObject({ language: 'ru', theme: 'dark' });
+    await page.reload();
+    await expect(page.getByTestId('profile-menu')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.goto('/dev/outbox');
+    await expect(page.getByTestId('outbox')).toContainText('Подтвердите адрес почты для CharaChat');
+    expect(errors).toEqual([]);
+  });
+
   test('a signed-in page asks for its access token once, from theme-init.js before the app has run', async ({ page }) => {
     const errors = watchConsole(page);
     await signUpAndIn(page);

@@ -1,4 +1,4 @@
-import { APP_NAME } from '@app/shared/app/constants';
+import { APP_NAME, type Language } from '@app/shared/app/constants';
 import type { MailMessage } from './mailer';
 
 /** Text for an HTML mail: every character that could open markup or an attribute, as an entity. */
@@ -12,9 +12,10 @@ export function actionMail(
   body: string,
   action: { label: string; url: string },
   footer: string,
+  language: Language = 'en',
 ): MailMessage {
   const text = `${greeting}\n\n${body}\n\n${action.label}: ${action.url}\n\n${footer}\n\n— ${APP_NAME}`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#7c3aed;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(footer)}<br>${escapeHtml(action.url)}</p><p>— ${APP_NAME}</p></body></html>`;

@@ -12,7 +12,9 @@ export interface TestApp {
   config: Config;
   database: DatabaseHandle;
   /** Signs up a fresh user (unique email and username) and answers its session. */
-  signup(overrides?: Partial<{ email: string; username: string; password: string; displayName: string }>): Promise<Session>;
+  signup(
+    overrides?: Partial<{ email: string; username: string; password: string; displayName: string; language: 'en' | 'ru' }>,
+  ): Promise<Session>;
   /** A bearer header for a session. */
   bearer(session: Pick<Session, 'accessToken'>): { authorization: string };
   close(): Promise<void>;

@@ -3,6 +3,7 @@ import { evaluatePassword, PASSWORD_MAX_LENGTH } from './password-policy';
 import { ROLES, TIERS } from '../users/roles';
 import { requiredString, USER_FIELD_MESSAGES, ZDisplayName, ZEmail, ZUsername } from '../users/fields';
 import { ZTwoFactorChallenge } from '../security/schemas';
+import { LANGUAGES } from '../app/constants';
 
 /** A new password: must pass the whole policy; the first broken rule is the message. */
 export const ZNewPassword = requiredString(USER_FIELD_MESSAGES.passwordRequired).superRefine((password, ctx) => {
@@ -25,6 +26,8 @@ export const ZSignupBody = z.object({
   password: ZNewPassword,
   displayName: ZDisplayName.optional(),
   ref: ZReferralCode.optional(),
+  /** The interface language the person signed up in: the account's from the start (its first mail is in it). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type SignupBody = z.input<typeof ZSignupBody>;
 

@@ -8,6 +8,7 @@ import { jobs } from '../../db/schema/jobs';
 import { personas } from '../../db/schema/personas';
 import { users } from '../../db/schema/users';
 import type { FileStorage } from '../../lib/storage';
+import { userLanguage } from '../account';
 import { deleteAvatarFile } from '../bots';
 import { exportHandlesOf } from './export-files';
 import { goodbyeMail } from './goodbye-mail';
@@ -77,6 +78,8 @@ export async function deleteAccountNow(
     (p) => p.url,
   );
   const exportFiles = await exportHandlesOf(db, userId);
+  // Read before the settings go with the account: the goodbye is written in the user's language.
+  const language = await userLanguage(db, userId);
 
   const deleted = await db.transaction(async (tx) => {
     // The row stays locked to the end: a cancellation that comes now waits, and one that came
@@ -126,7 +129,7 @@ export async function deleteAccountNow(
     await exportStorage.delete(handle).catch((err: unknown) => app.log.warn({ err }, 'could not delete an export file'));
   }
   try {
-    await app.ctx.mailer.send(goodbyeMail(user.email, user.displayName));
+    await app.ctx.mailer.send(goodbyeMail(user.email, user.displayName, language));
   } catch (err) {
     // The account is gone whatever the mail does; a retry would find nothing to delete.
     app.log.warn({ err }, 'could not send the goodbye mail');

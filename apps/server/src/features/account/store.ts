@@ -8,6 +8,7 @@ import {
   type AllSettings,
   type SavedSection,
 } from '@app/shared/account/sections';
+import type { Language } from '@app/shared/app/constants';
 import { ZDataSettings } from '@app/shared/account-data/settings';
 import { ZNotificationSettings } from '@app/shared/notifications/settings';
 import type { Executor } from '../../db/client';
@@ -57,6 +58,11 @@ export async function readSection<S extends SavedSection>(db: Executor, userId: 
   const values = withDefaults(section, row?.[section]);
   if (section === 'privacy') (values as AllSettings['privacy']).blockList = await blockListOf(db, userId);
   return values;
+}
+
+/** The user's interface language (their appearance), the one the server writes to them in: mails, notices. */
+export async function userLanguage(db: Executor, userId: string): Promise<Language> {
+  return (await readSection(db, userId, 'appearance')).language;
 }
 
 /** All four saved sections of a user. */

@@ -1,28 +1,40 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { APP_NAME } from '@app/shared/app/constants';
+import { APP_NAME, type Language } from '@app/shared/app/constants';
 import type { AppContext } from '../../context';
 import { emailVerifications } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { hashToken, newToken } from '../../lib/secure-tokens';
 import type { MailMessage } from '../../mail/mailer';
 import { actionMail } from '../../mail/templates';
+import { userLanguage } from '../account';
 import type { SessionUserRow } from '../users';
 import { grantAdminIfConfigured } from './accounts';
 
 const LINK_TTL_MS = 24 * 60 * 60_000;
 
-function verificationMail(to: string, displayName: string, url: string): MailMessage {
-  return actionMail(
-    to,
-    `Confirm your email for ${APP_NAME}`,
-    `Hi ${displayName},`,
-    `Please confirm that ${to} is your email address. The link works for 24 hours.`,
-    { label: 'Verify email', url },
-    "If you didn't create an account, you can ignore this message.",
-  );
+const VERIFICATION = {
+  en: (to: string, name: string) => ({
+    subject: `Confirm your email for ${APP_NAME}`,
+    greeting: `Hi ${name},`,
+    body: `Please confirm that ${to} is your email address. The link works for 24 hours.`,
+    label: 'Verify email',
+    footer: "If you didn't create an account, you can ignore this message.",
+  }),
+  ru: (to: string, name: string) => ({
+    subject: `Подтвердите адрес почты для ${APP_NAME}`,
+    greeting: `Здравствуйте, ${name}!`,
+    body: `Подтвердите, пожалуйста, что ${to} — ваш адрес. Ссылка действует 24 часа.`,
+    label: 'Подтвердить адрес',
+    footer: 'Если вы не создавали аккаунт, просто не обращайте внимания на это письмо.',
+  }),
+} satisfies Record<Language, unknown>;
+
+function verificationMail(to: string, displayName: string, url: string, language: Language): MailMessage {
+  const w = VERIFICATION[language](to, displayName);
+  return actionMail(to, w.subject, w.greeting, w.body, { label: w.label, url }, w.footer, language);
 }
 
-/** Mails a link that proves the user owns their address; the link works once, for 24 hours. */
+/** Mails a link that proves the user owns their address, in their language; the link works once, for 24 hours. */
 export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, user: SessionUserRow): Promise<void> {
   const token = newToken('ev');
   await ctx.db.insert(emailVerifications).values({
@@ -32,7 +44,7 @@ export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config
     expiresAt: new Date(Date.now() + LINK_TTL_MS),
   });
   const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(verificationMail(user.email, user.displayName, url));
+  await ctx.mailer.send(verificationMail(user.email, user.displayName, url, await userLanguage(ctx.db, user.id)));
 }
 
 /**

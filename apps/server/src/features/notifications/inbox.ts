@@ -9,7 +9,8 @@ import {
 import type { Executor } from '../../db/client';
 import { notifications } from '../../db/schema/settings';
 import { badRequest } from '../../lib/http-errors';
-import { readerLanguage, type Language } from './notify';
+import { userLanguage } from '../account';
+import type { Language } from './notify';
 
 type Row = typeof notifications.$inferSelect;
 
@@ -80,7 +81,7 @@ export async function listNotifications(db: Executor, userId: string, q: ListQue
       .offset(after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(notifications).where(where),
     unreadCountOf(db, userId),
-    readerLanguage(db, userId),
+    userLanguage(db, userId),
   ]);
   const shown = rows.slice(0, q.limit);
   const last = shown.at(-1);

@@ -54,7 +54,9 @@ export const NOTIFY_BATCH = 500;
 
 /** Words cut to what a bell row keeps. */
 const clipped = (w: Words): Words => ({ title: w.title.slice(0, 200), body: w.body.slice(0, 1000) });
-const bothClipped = (w: Record<Language, Words>) => ({ en: clipped(w.en), ru: clipped(w.ru) });
+/** Both languages' words for a row, or null when they are the same (a broadcast): the row's own title and body say it. */
+const bothClipped = (w: Record<Language, Words>) =>
+  w.en.title === w.ru.title && w.en.body === w.ru.body ? null : { en: clipped(w.en), ru: clipped(w.ru) };
 
 /** Adds a row to the user's bell (the settings' test send: no event, no key), with its words in each language if it has them. */
 export async function addInAppNotification(
@@ -103,12 +105,6 @@ async function recipientsOf(db: Executor, userIds: string[]): Promise<Recipient[
     settings: withDefaults('notifications', r.notifications ?? undefined),
     language: languageOf(r.appearance),
   }));
-}
-
-/** The user's interface language now (their appearance settings), which the bell shows. */
-export async function readerLanguage(db: Executor, userId: string): Promise<Language> {
-  const [row] = await db.select({ appearance: userSettings.appearance }).from(userSettings).where(eq(userSettings.userId, userId)).limit(1);
-  return languageOf(row?.appearance ?? null);
 }
 
 /**

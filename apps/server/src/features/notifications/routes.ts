@@ -25,7 +25,7 @@ import { hostReachesBlockedAddress } from '../../lib/blocked-addresses';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/http-errors';
 import { Limiter } from '../../lib/limiter';
 import { requireAuth } from '../../plugins/auth';
-import { registerSectionRoutes } from '../account';
+import { registerSectionRoutes, userLanguage } from '../account';
 import { DIGEST_JOB, DIGEST_SCAN_EVERY_MS, scanDueDigests, sendDigest, type DigestPayload } from './digest';
 import {
   clearNotifications,
@@ -39,7 +39,7 @@ import {
 import { subscribeNotifications } from './events';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
 import { FAN_OUT_JOB, runFanOut, type FanOutPayload } from './fan-out';
-import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, readerLanguage, type DeliverPayload } from './notify';
+import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, type DeliverPayload } from './notify';
 import { pushToUser } from './push';
 import { vapidKeysOf } from './vapid';
 
@@ -142,7 +142,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = await testLimiter.hit(user.id);
       if (wait > 0) throw tooManyRequests('Too many test notifications, please try again later', wait);
       const { type } = request.body;
-      const language = await readerLanguage(db, user.id);
+      const language = await userLanguage(db, user.id);
       if (type === 'inApp') {
         await addInAppNotification(db, user.id, { type: 'test', ...TEST_NOTIFICATION[language], words: TEST_NOTIFICATION, link: null });
         return { sent: 1 };
@@ -290,7 +290,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = UUID.test(id) ? await markRead(db, userId, id) : null;
       if (!row) throw notFound(NOTIFICATION_MESSAGES.notificationNotFound);
-      return toInAppNotification(row, await readerLanguage(db, userId));
+      return toInAppNotification(row, await userLanguage(db, userId));
     },
   );
 

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema/auth';
 import { userSettings } from '../../db/schema/settings';
+import { userLanguage } from '../account';
 import { findUserById } from '../users';
 import { loginAlertMail } from './mails';
 
@@ -52,13 +53,18 @@ export function loginAlertJob(ctx: Pick<AppContext, 'db' | 'mailer'>) {
     const user = await findUserById(ctx.db, String(payload.userId));
     if (!user) return;
     await ctx.mailer.send(
-      loginAlertMail(user.email, user.displayName, {
-        device: String(payload.device),
-        browser: String(payload.browser),
-        os: String(payload.os),
-        ip: String(payload.ip),
-        at: new Date(String(payload.at)),
-      }),
+      loginAlertMail(
+        user.email,
+        user.displayName,
+        {
+          device: String(payload.device),
+          browser: String(payload.browser),
+          os: String(payload.os),
+          ip: String(payload.ip),
+          at: new Date(String(payload.at)),
+        },
+        await userLanguage(ctx.db, user.id),
+      ),
     );
   };
 }

@@ -1,69 +1,102 @@
-import { APP_NAME } from '@app/shared/app/constants';
+import { APP_NAME, type Language } from '@app/shared/app/constants';
 import { escapeHtml } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 /** A short security notice: a greeting, lines of facts, and what to do if it wasn't the user. */
-function noticeMail(to: string, subject: string, greeting: string, lines: string[], footer: string): MailMessage {
+function noticeMail(to: string, subject: string, greeting: string, lines: string[], footer: string, language: Language): MailMessage {
   const text = `${greeting}\n\n${lines.join('\n')}\n\n${footer}\n\n— ${APP_NAME}`;
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
 <p style="color:#555;font-size:13px">${escapeHtml(footer)}</p><p>— ${APP_NAME}</p></body></html>`;
   return { to, subject, text, html };
 }
 
-const NOT_YOU = 'If this was not you, change your password at once and sign out of your other sessions in Settings → Security.';
+/** A moment as the mails say it: in UTC, as the reader's language writes dates. */
+const when = (at: Date, language: Language) =>
+  language === 'en' ? at.toUTCString() : `${at.toLocaleString(language, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
 
-export function passwordChangedMail(to: string, name: string, at: Date): MailMessage {
-  return noticeMail(
-    to,
-    `Your ${APP_NAME} password was changed`,
-    `Hi ${name},`,
-    [`The password of your account was changed on ${at.toUTCString()}.`],
-    NOT_YOU,
-  );
+/** The security mails' words in each interface language. */
+const WORDS = {
+  en: {
+    hi: (name: string) => `Hi ${name},`,
+    notYou: 'If this was not you, change your password at once and sign out of your other sessions in Settings → Security.',
+    passwordSubject: `Your ${APP_NAME} password was changed`,
+    passwordChanged: (at: string) => `The password of your account was changed on ${at}.`,
+    twoFactorSubject: (on: boolean) => (on ? 'Two-factor authentication is on' : 'Two-factor authentication is off'),
+    twoFactorChanged: (on: boolean, at: string) => `Two-factor authentication was turned ${on ? 'on' : 'off'} for your account on ${at}.`,
+    codeSubject: (code: string) => `Your ${APP_NAME} verification code: ${code}`,
+    code: (code: string) => `Your verification code is ${code}.`,
+    codeWorks: (minutes: number) => `It works once, for ${minutes} minutes.`,
+    codeNotAsked: "If you didn't ask for a code, someone may know your password: change it in Settings → Security.",
+    codeSms: (code: string, minutes: number) => `${APP_NAME} verification code: ${code}. It works once, for ${minutes} minutes.`,
+    alertSubject: `New sign-in to your ${APP_NAME} account`,
+    alert: 'Your account was just signed in from a device we have not seen before:',
+    device: 'Device',
+    browser: 'Browser',
+    ip: 'IP address',
+    time: 'Time',
+  },
+  ru: {
+    hi: (name: string) => `Здравствуйте, ${name}!`,
+    notYou: 'Если это были не вы, сразу смените пароль и завершите другие сеансы в разделе Настройки → Безопасность.',
+    passwordSubject: `Пароль ${APP_NAME} изменён`,
+    passwordChanged: (at: string) => `Пароль вашего аккаунта изменён ${at}.`,
+    twoFactorSubject: (on: boolean) => (on ? 'Двухфакторная аутентификация включена' : 'Двухфакторная аутентификация выключена'),
+    twoFactorChanged: (on: boolean, at: string) =>
+      `Двухфакторная аутентификация ${on ? 'включена' : 'выключена'} для вашего аккаунта ${at}.`,
+    codeSubject: (code: string) => `Код подтверждения ${APP_NAME}: ${code}`,
+    code: (code: string) => `Ваш код подтверждения: ${code}.`,
+    codeWorks: (minutes: number) => `Он действует один раз, ${minutes} мин.`,
+    codeNotAsked: 'Если вы не запрашивали код, ваш пароль может быть кому-то известен: смените его в разделе Настройки → Безопасность.',
+    codeSms: (code: string, minutes: number) => `Код подтверждения ${APP_NAME}: ${code}. Действует один раз, ${minutes} мин.`,
+    alertSubject: `Новый вход в аккаунт ${APP_NAME}`,
+    alert: 'В ваш аккаунт только что вошли с устройства, которого мы раньше не видели:',
+    device: 'Устройство',
+    browser: 'Браузер',
+    ip: 'IP-адрес',
+    time: 'Время',
+  },
+} as const;
+
+export function passwordChangedMail(to: string, name: string, at: Date, language: Language): MailMessage {
+  const w = WORDS[language];
+  return noticeMail(to, w.passwordSubject, w.hi(name), [w.passwordChanged(when(at, language))], w.notYou, language);
 }
 
-export function twoFactorChangedMail(to: string, name: string, enabled: boolean, at: Date): MailMessage {
-  return noticeMail(
-    to,
-    enabled ? 'Two-factor authentication is on' : 'Two-factor authentication is off',
-    `Hi ${name},`,
-    [`Two-factor authentication was turned ${enabled ? 'on' : 'off'} for your account on ${at.toUTCString()}.`],
-    NOT_YOU,
-  );
+export function twoFactorChangedMail(to: string, name: string, enabled: boolean, at: Date, language: Language): MailMessage {
+  const w = WORDS[language];
+  return noticeMail(to, w.twoFactorSubject(enabled), w.hi(name), [w.twoFactorChanged(enabled, when(at, language))], w.notYou, language);
 }
 
-export function verificationCodeMail(to: string, name: string, code: string, minutes: number): MailMessage {
-  return noticeMail(
-    to,
-    `Your ${APP_NAME} verification code: ${code}`,
-    `Hi ${name},`,
-    [`Your verification code is ${code}.`, `It works once, for ${minutes} minutes.`],
-    "If you didn't ask for a code, someone may know your password: change it in Settings → Security.",
-  );
+export function verificationCodeMail(to: string, name: string, code: string, minutes: number, language: Language): MailMessage {
+  const w = WORDS[language];
+  return noticeMail(to, w.codeSubject(code), w.hi(name), [w.code(code), w.codeWorks(minutes)], w.codeNotAsked, language);
 }
 
 export function loginAlertMail(
   to: string,
   name: string,
   signIn: { device: string; browser: string; os: string; ip: string; at: Date },
+  language: Language,
 ): MailMessage {
+  const w = WORDS[language];
   return noticeMail(
     to,
-    `New sign-in to your ${APP_NAME} account`,
-    `Hi ${name},`,
+    w.alertSubject,
+    w.hi(name),
     [
-      'Your account was just signed in from a device we have not seen before:',
-      `Device: ${signIn.device} (${signIn.os})`,
-      `Browser: ${signIn.browser}`,
-      `IP address: ${signIn.ip}`,
-      `Time: ${signIn.at.toUTCString()}`,
+      w.alert,
+      `${w.device}: ${signIn.device} (${signIn.os})`,
+      `${w.browser}: ${signIn.browser}`,
+      `${w.ip}: ${signIn.ip}`,
+      `${w.time}: ${when(signIn.at, language)}`,
     ],
-    NOT_YOU,
+    w.notYou,
+    language,
   );
 }
 
 /** The text message carrying a code. */
-export function verificationCodeSms(code: string, minutes: number): string {
-  return `${APP_NAME} verification code: ${code}. It works once, for ${minutes} minutes.`;
+export function verificationCodeSms(code: string, minutes: number, language: Language): string {
+  return WORDS[language].codeSms(code, minutes);
 }

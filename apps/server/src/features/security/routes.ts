@@ -27,6 +27,7 @@ import { users } from '../../db/schema/users';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { requireAuth } from '../../plugins/auth';
+import { userLanguage } from '../account';
 import { countOtherActiveSessions, listActiveSessions, revokeOtherSessions, revokeOwnSession } from '../auth';
 import type { SessionUserRow } from '../users';
 import { deleteOldChallenges } from './login-challenge';
@@ -121,7 +122,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword, app.ctx.config.passwordHashing), passwordChangedAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
-      await notify(passwordChangedMail(user.email, user.displayName, now));
+      await notify(passwordChangedMail(user.email, user.displayName, now, await userLanguage(db, user.id)));
       return { success: true as const, otherSessions: await countOtherActiveSessions(db, user.id, sessionId) };
     },
   );
@@ -196,7 +197,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secretSealed, row.secretSealed), isNull(twoFactor.enabledAt)))
         .returning({ userId: twoFactor.userId });
       if (turnedOn.length === 0) throw badRequest(SECURITY_MESSAGES.notSetUp);
-      await notify(twoFactorChangedMail(user.email, user.displayName, true, now));
+      await notify(twoFactorChangedMail(user.email, user.displayName, true, now, await userLanguage(db, user.id)));
       return { success: true as const, twoFactorEnabled: true };
     },
   );
@@ -239,7 +240,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, user.id));
         await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
       });
-      await notify(twoFactorChangedMail(user.email, user.displayName, false, new Date()));
+      await notify(twoFactorChangedMail(user.email, user.displayName, false, new Date(), await userLanguage(db, user.id)));
       return { success: true as const, twoFactorEnabled: false };
     },
   );

@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/client';
 import { twoFactor, twoFactorBackupCodes } from '../../db/schema/security';
 import { AppError, conflict, tooManyRequests } from '../../lib/http-errors';
 import { seal, unseal } from '../../lib/sealed';
+import { userLanguage } from '../account';
 import type { SessionUserRow } from '../users';
 import { hashCode, maskEmail, maskPhone, newBackupCodes, newSixDigitCode, normalizeBackupCode, sameHash } from './codes';
 import { securityLimitsOf } from './limits';
@@ -55,19 +56,20 @@ export async function replaceBackupCodes(tx: Executor, key: Buffer, userId: stri
 /** Sends a code by the method's channel; answers where it went, masked. */
 export async function deliverCode(
   app: TwoFactorApp,
-  user: Pick<SessionUserRow, 'email' | 'displayName'>,
+  user: Pick<SessionUserRow, 'id' | 'email' | 'displayName'>,
   method: TwoFactorMethod,
   phone: string | null,
   code: string,
   ttlMs: number,
 ): Promise<string> {
   const minutes = Math.round(ttlMs / 60_000);
+  const language = await userLanguage(app.ctx.db, user.id);
   if (method === 'sms') {
     if (!phone) throw new Error('sms two-factor without a phone number');
-    await smsSenderOf(app).send(phone, verificationCodeSms(code, minutes));
+    await smsSenderOf(app).send(phone, verificationCodeSms(code, minutes, language));
     return maskPhone(phone);
   }
-  await app.ctx.mailer.send(verificationCodeMail(user.email, user.displayName, code, minutes));
+  await app.ctx.mailer.send(verificationCodeMail(user.email, user.displayName, code, minutes, language));
   return maskEmail(user.email);
 }
 

@@ -22,8 +22,11 @@ export async function adoptAppearance(values: AppearanceSettings): Promise<void>
   if (i18n.language !== values.language) await setLanguage(values.language);
 }
 
-const isUntouched = (values: AppearanceSettings) =>
-  (Object.keys(DEFAULT_APPEARANCE) as (keyof AppearanceSettings)[]).every((key) => values[key] === DEFAULT_APPEARANCE[key]);
+/** Still on the defaults, but for the language when it is this page's (a signup saves the page's language). */
+const isUntouched = (values: AppearanceSettings, language: Language) =>
+  (Object.keys(DEFAULT_APPEARANCE) as (keyof AppearanceSettings)[]).every(
+    (key) => values[key] === DEFAULT_APPEARANCE[key] || (key === 'language' && values.language === language),
+  );
 
 /**
  * The account's appearance to show after sign-in. An account still on the spec's defaults takes
@@ -33,7 +36,7 @@ const isUntouched = (values: AppearanceSettings) =>
 async function appearanceAfterSignIn(values: AppearanceSettings): Promise<AppearanceSettings> {
   const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : values.language;
   const browser = { theme: useThemeStore.getState().theme, language };
-  if (!isUntouched(values) || (browser.theme === values.theme && browser.language === values.language)) return values;
+  if (!isUntouched(values, language) || (browser.theme === values.theme && browser.language === values.language)) return values;
   return api('/api/user/settings/appearance', { method: 'PATCH', body: browser, schema: ZAppearanceSettings });
 }
 
@@ -94,15 +97,13 @@ export function AppearanceSync() {
         .catch(() => undefined);
     });
     const onLanguage = (language: string) => {
-      if (!signedInUserId()) return;
       const local = useLocalSettings.getState().appearance;
-      let saved: Promise<unknown> = Promise.resolve();
-      if (local && local.language !== language && (language === 'en' || language === 'ru')) {
-        useLocalSettings.getState().setAppearance({ ...local, language });
-        saved = api('/api/user/language', { method: 'POST', body: { language } });
-      }
+      if (!signedInUserId() || !local || local.language === language || (language !== 'en' && language !== 'ru')) return;
+      useLocalSettings.getState().setAppearance({ ...local, language });
       // The bell shows each notice in the account's language: ask again once the account has this one.
-      void saved.catch(() => undefined).then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
+      void api('/api/user/language', { method: 'POST', body: { language } })
+        .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }))
+        .catch(() => undefined);
     };
     i18n.on('languageChanged', onLanguage);
     return () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { LANGUAGES } from '@app/shared/app/constants';
 import { ZSignupBody, type SignupBody } from '@app/shared/auth/schemas';
 import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
@@ -30,7 +31,7 @@ export function SignupForm({
   /** The display name of the code's owner, once the code is known to be valid. */
   invitedBy?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -47,7 +48,9 @@ export function SignupForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      startSession(await signup({ ...values, ref: referralCode, displayName: values.displayName?.trim() || undefined }));
+      // The language of the page becomes the account's: its first mail (the address check) is in it.
+      const language = LANGUAGES.find((l) => l === i18n.language);
+      startSession(await signup({ ...values, ref: referralCode, displayName: values.displayName?.trim() || undefined, language }));
       toast.success(t('auth.welcomeCheckEmail'));
       onSignedUp();
     } catch (err) {
