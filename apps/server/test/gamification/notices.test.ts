@@ -43,6 +43,11 @@ describe('in-app notices of progress', () => {
       await t.app.ctx.events.publish('gamification.achievement_unlocked', { userId: u.user.id, achievementId: 'first-words' });
     await call(t, u, 'POST', '/api/gamification/track', { type: 'messages_sent' });
     expect(await notices(u, 'achievement_unlocked')).toHaveLength(count);
+    // In Russian, the achievement's name is the catalogue's Russian one.
+    await call(t, u, 'POST', '/api/user/language', { language: 'ru' });
+    expect((await notices(u, 'achievement_unlocked')).map((n) => n.body)).toEqual(
+      expect.arrayContaining(['Первые слова: заберите награду.']),
+    );
   });
 
   it('level_up when an award crosses a level, once per level and prestige; in Russian for a Russian interface', async () => {

@@ -1,3 +1,4 @@
+import { CATALOGUE_TEXTS_RU } from '@app/shared/gamification/texts-ru';
 import ruMessages from '@/locales/ru-messages.json';
 import ru from '@/locales/ru.json';
 import { withFeatureTexts, type Tree } from './locale-tree';
@@ -8,4 +9,10 @@ const features = import.meta.glob<{ default: Tree }>('../features/**/locales/ru.
 const featureMessages = import.meta.glob<{ default: Record<string, string> }>('../features/**/locales/ru-messages.json', { eager: true });
 
 export const translation = withFeatureTexts(ru, features);
-export const messages: Record<string, string> = Object.assign({}, ruMessages, ...Object.values(featureMessages).map((m) => m.default));
+export const messages: Record<string, string> = Object.assign(
+  {},
+  ruMessages,
+  // The gamification catalogue's, which the server's Russian notices use too.
+  CATALOGUE_TEXTS_RU,
+  ...Object.values(featureMessages).map((m) => m.default),
+);

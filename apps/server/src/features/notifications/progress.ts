@@ -1,5 +1,6 @@
 import { ACHIEVEMENTS } from '@app/shared/gamification/achievements';
 import { QUESTS } from '@app/shared/gamification/quests';
+import { CATALOGUE_TEXTS_RU } from '@app/shared/gamification/texts-ru';
 import { ROUTES } from '@app/shared/app/routes';
 import type { AppContext } from '../../context';
 import { notifyUser, type Language } from './notify';
@@ -20,11 +21,11 @@ const TEXTS: Record<ProgressNotice, Record<Language, (v: Record<string, string |
   },
   achievement_unlocked: {
     en: (v) => ({ title: 'Achievement unlocked', body: `${v.name}: claim your reward.` }),
-    ru: (v) => ({ title: 'Достижение получено', body: `${v.name}: заберите награду.` }),
+    ru: (v) => ({ title: 'Достижение получено', body: `${v.nameRu}: заберите награду.` }),
   },
   quest_completed: {
     en: (v) => ({ title: 'Quest completed', body: `${v.name}: every objective is done. Complete it to claim the reward.` }),
-    ru: (v) => ({ title: 'Задание выполнено', body: `${v.name}: все цели достигнуты. Завершите его, чтобы получить награду.` }),
+    ru: (v) => ({ title: 'Задание выполнено', body: `${v.nameRu}: все цели достигнуты. Завершите его, чтобы получить награду.` }),
   },
   streak_milestone: {
     en: (v) => ({
@@ -63,6 +64,9 @@ function notice(
   });
 }
 
+/** A catalogue name in both languages (the web app shows the Russian by the same table). */
+const named = (name: string) => ({ name, nameRu: CATALOGUE_TEXTS_RU[name] ?? name });
+
 /** The notices of progress, from the events gamification publishes (it imports nothing of this area). */
 export function subscribeProgressNotices(ctx: AppContext): void {
   const { events } = ctx;
@@ -71,11 +75,11 @@ export function subscribeProgressNotices(ctx: AppContext): void {
   );
   events.subscribe('gamification.achievement_unlocked', 'notifications', ({ payload: p }) => {
     const name = ACHIEVEMENTS.find((a) => a.id === p.achievementId)?.name ?? p.achievementId;
-    return notice(ctx, p.userId, 'achievement_unlocked', p.achievementId, { name }, ROUTES.achievements);
+    return notice(ctx, p.userId, 'achievement_unlocked', p.achievementId, named(name), ROUTES.achievements);
   });
   events.subscribe('gamification.quest_completed', 'notifications', ({ payload: p }) => {
     const name = QUESTS.find((q) => q.id === p.questId)?.name ?? p.questId;
-    return notice(ctx, p.userId, 'quest_completed', p.runId, { name }, PAGES.missions);
+    return notice(ctx, p.userId, 'quest_completed', p.runId, named(name), PAGES.missions);
   });
   events.subscribe('gamification.streak_milestone', 'notifications', ({ payload: p }) =>
     notice(ctx, p.userId, 'streak_milestone', `${p.type}:${p.day}:${p.days}`, { type: p.type, days: p.days }, PAGES.gamification),

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS } from '@app/shared/gamification/achievements';
 import { RANKS } from '@app/shared/gamification/levels';
 import { QUESTS } from '@app/shared/gamification/quests';
+import { CATALOGUE_TEXTS_RU as ru } from '@app/shared/gamification/texts-ru';
 
-const ru = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'locales', 'ru-messages.json'), 'utf8')) as Record<string, string>;
-
-describe("the catalogue's texts in Russian (locales/ru-messages.json)", () => {
+describe("the catalogue's texts in Russian (@app/shared/gamification/texts-ru)", () => {
   it('every achievement, quest, objective, rank and perk text the server sends has a translation', () => {
     const texts = [
       ...ACHIEVEMENTS.flatMap((a) => [a.name, a.description]),
