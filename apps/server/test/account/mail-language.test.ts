@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@app/shared/auth/schemas';
 import { users } from '../../src/db/schema/users';
-import { loginAlertMail, verificationCodeMail, verificationCodeSms } from '../../src/features/security/mails';
 import { createTestApp, STRONG_PASSWORD, type TestApp } from '../helpers/app';
-import { expectError, latestMailTo, postJson } from '../helpers/auth';
+import { expectError, latestMailTo, login, postJson } from '../helpers/auth';
 import { call } from '../notifications/helpers';
+import { setup } from '../security/helpers';
 
-/** The account's mails are written in its interface language, from the first one (the address check) on. */
+/** The mails the server writes to a person are in their language: the page's at signup, then the account's. */
 describe("the account's mails in its language", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -14,18 +15,29 @@ describe("the account's mails in its language", () => {
   });
   afterAll(() => t.close());
 
-  it('a signup in Russian makes a Russian account, whose address check is in Russian', async () => {
+  const inRussian = async (overrides: { displayName?: string } = {}): Promise<Session> => {
+    const s = await t.signup({ displayName: 'Вера', ...overrides });
+    expect((await call(t, s, 'POST', '/api/user/language', { language: 'ru' })).statusCode).toBe(200);
+    return s;
+  };
+
+  it('a signup from a Russian page gets its address check in Russian; a new one follows the account', async () => {
     const ru = await t.signup({ language: 'ru', displayName: 'Вера' });
-    expect((await call(t, ru, 'GET', '/api/user/settings/appearance')).json()).toMatchObject({ language: 'ru', theme: 'system' });
     const mail = await latestMailTo(t, ru.user.email);
     expect(mail?.subject).toBe('Подтвердите адрес почты для CharaChat');
     expect(mail?.text).toContain('Здравствуйте, Вера!');
     expect(mail?.text).toMatch(/Подтвердить адрес: http:\/\/localhost:3000\/verify-email\?token=/);
     expect(mail?.html).toContain('<html lang="ru">');
+    // The account's own language is its settings' (the web app saves the page's after the signup).
+    expect((await call(t, ru, 'GET', '/api/user/settings/appearance')).json()).toMatchObject({ language: 'en' });
+    expect((await call(t, ru, 'POST', '/api/auth/verify-email/resend')).statusCode).toBe(200);
+    expect((await latestMailTo(t, ru.user.email))?.subject).toBe('Confirm your email for CharaChat');
+    await call(t, ru, 'POST', '/api/user/language', { language: 'ru' });
+    expect((await call(t, ru, 'POST', '/api/auth/verify-email/resend')).statusCode).toBe(200);
+    expect((await latestMailTo(t, ru.user.email))?.subject).toBe('Подтвердите адрес почты для CharaChat');
 
     // Without a language, as before: English.
     const en = await t.signup();
-    expect((await call(t, en, 'GET', '/api/user/settings/appearance')).json()).toMatchObject({ language: 'en' });
     expect((await latestMailTo(t, en.user.email))?.subject).toBe('Confirm your email for CharaChat');
   });
 
@@ -38,7 +50,7 @@ describe("the account's mails in its language", () => {
   });
 
   it("a Russian account's password notice and goodbye are in Russian", async () => {
-    const ru = await t.signup({ language: 'ru', displayName: 'Вера' });
+    const ru = await inRussian();
     const changed = await call(t, ru, 'POST', '/api/user/password', {
       currentPassword: STRONG_PASSWORD,
       newPassword: 'An0ther-Good-One!',
@@ -46,9 +58,9 @@ describe("the account's mails in its language", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const notice = await latestMailTo(t, ru.user.email);
-    expect(notice?.subject).toBe('Пароль CharaChat изменён');
+    expect(notice?.subject).toBe('Пароль от аккаунта CharaChat изменён');
     expect(notice?.text).toMatch(/Пароль вашего аккаунта изменён \d+ .+ UTC\./);
-    expect(notice?.text).toContain('Настройки → Безопасность');
+    expect(notice?.text).toContain('в разделе «Настройки → Безопасность»');
 
     const deleted = await call(t, ru, 'DELETE', '/api/user/account', { immediateDelete: true, password: 'An0ther-Good-One!' });
     expect(deleted.statusCode, deleted.body).toBe(200);
@@ -57,23 +69,21 @@ describe("the account's mails in its language", () => {
     expect(goodbye?.html).toContain('<html lang="ru">');
   });
 
-  it('the codes and sign-in alerts have their Russian words', () => {
-    const at = new Date('2026-11-28T09:05:00Z');
-    expect(verificationCodeMail('a@example.com', 'Вера', '123456', 10, 'ru')).toMatchObject({
-      subject: 'Код подтверждения CharaChat: 123456',
-      text: expect.stringContaining('Ваш код подтверждения: 123456.\nОн действует один раз, 10 мин.'),
+  it("a Russian account's two-factor code and sign-in alert are in Russian", async () => {
+    const ru = await inRussian();
+    await setup(t, ru, { method: 'email' });
+    const code = await latestMailTo(t, ru.user.email);
+    expect(code?.subject).toMatch(/^Код подтверждения CharaChat: \d{6}$/);
+    expect(code?.text).toMatch(/Ваш код подтверждения: \d{6}\.\nКод одноразовый и действует 10 минут\./);
+
+    const other = await inRussian();
+    await login(t, other.user.email, STRONG_PASSWORD, {
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' },
     });
-    expect(verificationCodeSms('123456', 10, 'ru')).toBe('Код подтверждения CharaChat: 123456. Действует один раз, 10 мин.');
-    const alert = loginAlertMail(
-      'a@example.com',
-      'Вера',
-      { device: 'Desktop', browser: 'Firefox', os: 'Linux', ip: '203.0.113.7', at },
-      'ru',
-    );
-    expect(alert.subject).toBe('Новый вход в аккаунт CharaChat');
-    expect(alert.text).toContain('Время: 28 ноября 2026 г. в 09:05 UTC');
-    expect(
-      loginAlertMail('a@example.com', 'Ann', { device: 'Desktop', browser: 'Firefox', os: 'Linux', ip: '203.0.113.7', at }, 'en').text,
-    ).toContain('Time: Sat, 28 Nov 2026 09:05:00 GMT');
+    await t.app.ctx.jobs.runDue();
+    const alert = await latestMailTo(t, other.user.email);
+    expect(alert?.subject).toBe('Новый вход в аккаунт CharaChat');
+    expect(alert?.text).toContain('Браузер: Firefox 128');
+    expect(alert?.text).toMatch(/Время: \d+ \S+ \d{4} г\..* UTC/);
   });
 });

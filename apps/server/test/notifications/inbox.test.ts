@@ -229,7 +229,7 @@ describe('in-app notifications: the bell', () => {
     const mail = await latestMailTo(t, followee.user.email);
     expect(mail?.subject).toBe('Новый подписчик: Boris Follower — CharaChat');
     expect(mail?.text).toContain(`Открыть: http://localhost:3000/profile/${follower.user.username}`);
-    expect(mail?.text).toContain('Какие письма вам приходят, можно выбрать в разделе Настройки → Уведомления');
+    expect(mail?.text).toContain('Какие письма вам приходят, можно выбрать в разделе «Настройки → Уведомления»');
     expect(mail?.html).toContain('<html lang="ru">');
     expect((await list(followee)).items.find((n) => n.type === 'test')).toMatchObject({ title: 'Тестовое уведомление' });
 

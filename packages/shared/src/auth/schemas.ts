@@ -26,7 +26,7 @@ export const ZSignupBody = z.object({
   password: ZNewPassword,
   displayName: ZDisplayName.optional(),
   ref: ZReferralCode.optional(),
-  /** The interface language the person signed up in: the account's from the start (its first mail is in it). */
+  /** The language of the page the person signed up on: the address check's (the account's own is set in settings). */
   language: z.enum(LANGUAGES).optional(),
 });
 export type SignupBody = z.input<typeof ZSignupBody>;

@@ -35,7 +35,12 @@ function verificationMail(to: string, displayName: string, url: string, language
 }
 
 /** Mails a link that proves the user owns their address, in their language; the link works once, for 24 hours. */
-export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>, user: SessionUserRow): Promise<void> {
+export async function sendVerificationEmail(
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
+  user: SessionUserRow,
+  /** The signup's page language; later, the account's. */
+  language?: Language,
+): Promise<void> {
   const token = newToken('ev');
   await ctx.db.insert(emailVerifications).values({
     tokenHash: hashToken(token),
@@ -44,7 +49,7 @@ export async function sendVerificationEmail(ctx: Pick<AppContext, 'db' | 'config
     expiresAt: new Date(Date.now() + LINK_TTL_MS),
   });
   const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(verificationMail(user.email, user.displayName, url, await userLanguage(ctx.db, user.id)));
+  await ctx.mailer.send(verificationMail(user.email, user.displayName, url, language ?? (await userLanguage(ctx.db, user.id))));
 }
 
 /**

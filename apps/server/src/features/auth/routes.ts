@@ -28,7 +28,6 @@ import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '.
 import { users } from '../../db/schema/users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';
-import { saveSection } from '../account';
 import { completeLoginChallenge, startLoginChallenge, securityLimitsOf } from '../security';
 import { findUserByEmail, findUserById, toSessionUser, type SessionUserRow } from '../users';
 import { createAccount } from './accounts';
@@ -117,12 +116,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         emailVerified: false,
         signupRef: body.ref,
       });
-      if (body.language) await saveSection(app.ctx.db, user.id, 'appearance', { language: body.language });
       // The referral program attaches the account to the code's owner (decision 017); its failure never fails the signup.
       await app.ctx.events.publish('user.signed_up', { userId: user.id, ref: body.ref ?? null, ip: request.ip });
       // The account exists now: a mail server that is down must not turn the signup into an error
       // (a retry would only meet EMAIL_TAKEN). The user can ask for a new link.
-      await sendVerificationEmail(app.ctx, user).catch((err: unknown) => request.log.error({ err }, 'verification email not sent'));
+      await sendVerificationEmail(app.ctx, user, body.language).catch((err: unknown) =>
+        request.log.error({ err }, 'verification email not sent'),
+      );
       const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
       reply.status(201);
       return answer(request, reply, user, tokens);

@@ -8,7 +8,7 @@ const settingsUrl = (publicUrl: string) => `${publicUrl}/settings/notifications`
 /** The mails' own words, in the recipient's interface language (the notice's words come translated). */
 const FRAME = {
   en: { choose: 'You can choose which emails you get in', settings: 'Settings → Notifications', open: 'Open' },
-  ru: { choose: 'Какие письма вам приходят, можно выбрать в разделе', settings: 'Настройки → Уведомления', open: 'Открыть' },
+  ru: { choose: 'Какие письма вам приходят, можно выбрать в разделе', settings: '«Настройки → Уведомления»', open: 'Открыть' },
 } as const satisfies Record<Language, Record<string, string>>;
 
 function layout(publicUrl: string, inner: string, language: Language): string {

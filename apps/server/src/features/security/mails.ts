@@ -15,6 +15,12 @@ function noticeMail(to: string, subject: string, greeting: string, lines: string
 const when = (at: Date, language: Language) =>
   language === 'en' ? at.toUTCString() : `${at.toLocaleString(language, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
 
+/** "10 минут", "1 минуту", "2 минуты": how long a code lasts, in Russian. */
+function minutesRu(n: number): string {
+  const form = { one: 'минуту', few: 'минуты', many: 'минут' }[new Intl.PluralRules('ru').select(n) as 'one' | 'few' | 'many'] ?? 'минуты';
+  return `${n} ${form}`;
+}
+
 /** The security mails' words in each interface language. */
 const WORDS = {
   en: {
@@ -38,17 +44,17 @@ const WORDS = {
   },
   ru: {
     hi: (name: string) => `Здравствуйте, ${name}!`,
-    notYou: 'Если это были не вы, сразу смените пароль и завершите другие сеансы в разделе Настройки → Безопасность.',
-    passwordSubject: `Пароль ${APP_NAME} изменён`,
+    notYou: 'Если это были не вы, сразу смените пароль и завершите другие сеансы в разделе «Настройки → Безопасность».',
+    passwordSubject: `Пароль от аккаунта ${APP_NAME} изменён`,
     passwordChanged: (at: string) => `Пароль вашего аккаунта изменён ${at}.`,
     twoFactorSubject: (on: boolean) => (on ? 'Двухфакторная аутентификация включена' : 'Двухфакторная аутентификация выключена'),
     twoFactorChanged: (on: boolean, at: string) =>
       `Двухфакторная аутентификация ${on ? 'включена' : 'выключена'} для вашего аккаунта ${at}.`,
     codeSubject: (code: string) => `Код подтверждения ${APP_NAME}: ${code}`,
     code: (code: string) => `Ваш код подтверждения: ${code}.`,
-    codeWorks: (minutes: number) => `Он действует один раз, ${minutes} мин.`,
-    codeNotAsked: 'Если вы не запрашивали код, ваш пароль может быть кому-то известен: смените его в разделе Настройки → Безопасность.',
-    codeSms: (code: string, minutes: number) => `Код подтверждения ${APP_NAME}: ${code}. Действует один раз, ${minutes} мин.`,
+    codeWorks: (minutes: number) => `Код одноразовый и действует ${minutesRu(minutes)}.`,
+    codeNotAsked: 'Если вы не запрашивали код, ваш пароль может быть кому-то известен: смените его в разделе «Настройки → Безопасность».',
+    codeSms: (code: string, minutes: number) => `Код подтверждения ${APP_NAME}: ${code}. Одноразовый, действует ${minutesRu(minutes)}.`,
     alertSubject: `Новый вход в аккаунт ${APP_NAME}`,
     alert: 'В ваш аккаунт только что вошли с устройства, которого мы раньше не видели:',
     device: 'Устройство',

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Language } from '@app/shared/app/constants';
 import { evaluatePassword } from '@app/shared/auth/password-policy';
 import { SETTINGS_FAILURES } from '@app/shared/settings/messages';
 import {
@@ -26,6 +27,7 @@ import { twoFactor, twoFactorBackupCodes } from '../../db/schema/security';
 import { users } from '../../db/schema/users';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { MailMessage } from '../../mail/mailer';
 import { requireAuth } from '../../plugins/auth';
 import { userLanguage } from '../account';
 import { countOtherActiveSessions, listActiveSessions, revokeOtherSessions, revokeOwnSession } from '../auth';
@@ -57,8 +59,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.ctx.jobs.every('security.delete-old-login-challenges', 60 * 60_000, () => deleteOldChallenges(app));
 
   /** A mail about the account's security; its failure must not undo what was done. */
-  async function notify(message: Parameters<typeof app.ctx.mailer.send>[0]) {
-    await app.ctx.mailer.send(message).catch((err: unknown) => app.log.error({ err }, 'security mail not sent'));
+  /** Mails a security notice in the user's language; the change it tells of is made whatever the mail does. */
+  async function notify(userId: string, write: (language: Language) => MailMessage) {
+    await userLanguage(db, userId)
+      .then((language) => app.ctx.mailer.send(write(language)))
+      .catch((err: unknown) => app.log.error({ err }, 'security mail not sent'));
   }
 
   async function securitySettingsOf(user: SessionUserRow): Promise<SecuritySettings> {
@@ -122,7 +127,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         .update(users)
         .set({ passwordHash: await hashPassword(newPassword, app.ctx.config.passwordHashing), passwordChangedAt: now, updatedAt: now })
         .where(eq(users.id, user.id));
-      await notify(passwordChangedMail(user.email, user.displayName, now, await userLanguage(db, user.id)));
+      await notify(user.id, (language) => passwordChangedMail(user.email, user.displayName, now, language));
       return { success: true as const, otherSessions: await countOtherActiveSessions(db, user.id, sessionId) };
     },
   );
@@ -197,7 +202,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secretSealed, row.secretSealed), isNull(twoFactor.enabledAt)))
         .returning({ userId: twoFactor.userId });
       if (turnedOn.length === 0) throw badRequest(SECURITY_MESSAGES.notSetUp);
-      await notify(twoFactorChangedMail(user.email, user.displayName, true, now, await userLanguage(db, user.id)));
+      await notify(user.id, (language) => twoFactorChangedMail(user.email, user.displayName, true, now, language));
       return { success: true as const, twoFactorEnabled: true };
     },
   );
@@ -240,7 +245,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(twoFactorBackupCodes).where(eq(twoFactorBackupCodes.userId, user.id));
         await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
       });
-      await notify(twoFactorChangedMail(user.email, user.displayName, false, new Date(), await userLanguage(db, user.id)));
+      await notify(user.id, (language) => twoFactorChangedMail(user.email, user.displayName, false, new Date(), language));
       return { success: true as const, twoFactorEnabled: false };
     },
   );

@@ -3,7 +3,6 @@ import type { Language } from '@app/shared/app/constants';
 import { ZLanguageBody } from '@app/shared/account/schemas';
 import { ZAppearanceSettings, type AppearancePatch, type AppearanceSettings } from '@app/shared/account/sections';
 import { api } from '@/lib/api-client';
-import { NOTIFICATIONS_KEY } from '@/features/notifications/notifications-api';
 import { adoptAppearance } from './appearance-sync';
 
 export const APPEARANCE_QUERY_KEY = ['settings', 'appearance'] as const;
@@ -53,8 +52,6 @@ export function useResetAppearance() {
     onSuccess: async (saved) => {
       queryClient.setQueryData(APPEARANCE_QUERY_KEY, saved);
       await adoptAppearance(saved);
-      // The reset may have changed the language, in which the bell shows its notices.
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
     },
   });
 }

@@ -22,11 +22,8 @@ export async function adoptAppearance(values: AppearanceSettings): Promise<void>
   if (i18n.language !== values.language) await setLanguage(values.language);
 }
 
-/** Still on the defaults, but for the language when it is this page's (a signup saves the page's language). */
-const isUntouched = (values: AppearanceSettings, language: Language) =>
-  (Object.keys(DEFAULT_APPEARANCE) as (keyof AppearanceSettings)[]).every(
-    (key) => values[key] === DEFAULT_APPEARANCE[key] || (key === 'language' && values.language === language),
-  );
+const isUntouched = (values: AppearanceSettings) =>
+  (Object.keys(DEFAULT_APPEARANCE) as (keyof AppearanceSettings)[]).every((key) => values[key] === DEFAULT_APPEARANCE[key]);
 
 /**
  * The account's appearance to show after sign-in. An account still on the spec's defaults takes
@@ -36,7 +33,7 @@ const isUntouched = (values: AppearanceSettings, language: Language) =>
 async function appearanceAfterSignIn(values: AppearanceSettings): Promise<AppearanceSettings> {
   const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : values.language;
   const browser = { theme: useThemeStore.getState().theme, language };
-  if (!isUntouched(values, language) || (browser.theme === values.theme && browser.language === values.language)) return values;
+  if (!isUntouched(values) || (browser.theme === values.theme && browser.language === values.language)) return values;
   return api('/api/user/settings/appearance', { method: 'PATCH', body: browser, schema: ZAppearanceSettings });
 }
 
@@ -97,12 +94,15 @@ export function AppearanceSync() {
         .catch(() => undefined);
     });
     const onLanguage = (language: string) => {
+      if (!signedInUserId()) return;
       const local = useLocalSettings.getState().appearance;
-      if (!signedInUserId() || !local || local.language === language || (language !== 'en' && language !== 'ru')) return;
+      // The bell shows each notice in the account's language: it is asked again once the account
+      // has this one, at once when the change came from the account (an import, a reset, a preset).
+      const refetch = () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      if (!local || local.language === language || (language !== 'en' && language !== 'ru')) return void refetch();
       useLocalSettings.getState().setAppearance({ ...local, language });
-      // The bell shows each notice in the account's language: ask again once the account has this one.
       void api('/api/user/language', { method: 'POST', body: { language } })
-        .then(() => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }))
+        .then(refetch)
         .catch(() => undefined);
     };
     i18n.on('languageChanged', onLanguage);

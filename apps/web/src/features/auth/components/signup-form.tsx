@@ -48,7 +48,7 @@ export function SignupForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      // The language of the page becomes the account's: its first mail (the address check) is in it.
+      // The address check is written in the page's language (the account takes it at its first sign-in).
       const language = LANGUAGES.find((l) => l === i18n.language);
       startSession(await signup({ ...values, ref: referralCode, displayName: values.displayName?.trim() || undefined, language }));
       toast.success(t('auth.welcomeCheckEmail'));
