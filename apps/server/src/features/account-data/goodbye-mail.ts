@@ -1,5 +1,5 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
-import { escapeHtml } from '../../mail/templates';
+import { escapeHtml, mailPage } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 const WORDS = {
@@ -27,8 +27,5 @@ const WORDS = {
 export function goodbyeMail(to: string, displayName: string, language: Language): MailMessage {
   const { subject, lines } = WORDS[language](displayName);
   const text = `${lines.join('\n\n')}\n\n— ${APP_NAME}`;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p>— ${APP_NAME}</p></body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html: mailPage(language, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')) };
 }

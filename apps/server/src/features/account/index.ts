@@ -5,4 +5,4 @@
 export { isBlockedBy } from './blocks';
 export { registerSectionRoutes } from './register-section-routes';
 export { accountSettingsRoutes } from './routes';
-export { readAllSettings, readSection, saveSection, userLanguage, withDefaults } from './store';
+export { languageOf, readAllSettings, readSection, saveSection, userLanguage, withDefaults } from './store';

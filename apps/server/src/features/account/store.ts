@@ -60,9 +60,13 @@ export async function readSection<S extends SavedSection>(db: Executor, userId: 
   return values;
 }
 
+/** The interface language of a stored appearance section (a settings row's column, or null without a row). */
+export const languageOf = (appearance: Record<string, unknown> | null | undefined): Language =>
+  withDefaults('appearance', appearance ?? undefined).language;
+
 /** The user's interface language (their appearance), the one the server writes to them in: mails, notices. */
 export async function userLanguage(db: Executor, userId: string): Promise<Language> {
-  return (await readSection(db, userId, 'appearance')).language;
+  return languageOf((await storedRow(db, userId))?.appearance);
 }
 
 /** All four saved sections of a user. */

@@ -10,7 +10,8 @@ import { notifications, userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
 import { digestDue, digestPeriodKey, digestWindowStart, type DigestFrequency } from './digest-schedule';
 import { digestMail, type DigestNotice, type DigestRecommendation, type DigestStats } from './mail-templates';
-import { languageOf, type Language } from './notify';
+import { languageOf } from '../account';
+import type { Language } from './notify';
 
 export const DIGEST_JOB = 'notification-digest';
 /** How often each instance looks for due digests; the chosen times are on the hour, so a digest leaves within this of it. */

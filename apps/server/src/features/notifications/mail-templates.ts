@@ -1,5 +1,5 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
-import { escapeHtml } from '../../mail/templates';
+import { escapeHtml, mailPage } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 /** Where a user changes what they get by email: the footer of every notification mail. */
@@ -13,10 +13,12 @@ const FRAME = {
 
 function layout(publicUrl: string, inner: string, language: Language): string {
   const w = FRAME[language];
-  return `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px">
-${inner}
-<p style="color:#555;font-size:13px">${w.choose} <a href="${escapeHtml(settingsUrl(publicUrl))}">${w.settings}</a>.</p>
-<p>— ${APP_NAME}</p></body></html>`;
+  return mailPage(
+    language,
+    `${inner}
+<p style="color:#555;font-size:13px">${w.choose} <a href="${escapeHtml(settingsUrl(publicUrl))}">${w.settings}</a>.</p>`,
+    '560px',
+  );
 }
 
 const footerText = (publicUrl: string, language: Language) =>
@@ -127,8 +129,14 @@ function statLines(s: DigestStats, language: Language): [string, string][] {
     s.botAverageRating === null
       ? ''
       : ` (${w.average(s.botAverageRating.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))})`;
-  const values = [s.chatsStarted, s.messagesSent, s.botChats, s.botMessages, s.botRatings, s.tokensSpent].map(number);
-  values[4] += average;
+  const values = [
+    number(s.chatsStarted),
+    number(s.messagesSent),
+    number(s.botChats),
+    number(s.botMessages),
+    `${number(s.botRatings)}${average}`,
+    number(s.tokensSpent),
+  ];
   return w.stats.map((label, i) => [label, values[i]!]);
 }
 

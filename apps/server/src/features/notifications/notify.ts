@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import { jobRuns } from '../../db/schema/chats';
 import { notifications, userSettings } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
-import { withDefaults } from '../account';
+import { languageOf, withDefaults } from '../account';
 import { notificationMail } from './mail-templates';
 import { pushToUser } from './push';
 
@@ -88,10 +88,6 @@ export function channelsFor(kind: NotificationKind, settings: NotificationSettin
     push: s.push !== null && settings.push.enabled && settings.push[s.push],
   };
 }
-
-/** The interface language of a user's appearance settings (their row's column, or null without one). */
-export const languageOf = (appearance: Record<string, unknown> | null): Language =>
-  withDefaults('appearance', appearance ?? undefined).language === 'ru' ? 'ru' : 'en';
 
 async function recipientsOf(db: Executor, userIds: string[]): Promise<Recipient[]> {
   if (userIds.length === 0) return [];

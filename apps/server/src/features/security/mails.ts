@@ -1,13 +1,15 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
-import { escapeHtml } from '../../mail/templates';
+import { escapeHtml, mailPage } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 /** A short security notice: a greeting, lines of facts, and what to do if it wasn't the user. */
 function noticeMail(to: string, subject: string, greeting: string, lines: string[], footer: string, language: Language): MailMessage {
   const text = `${greeting}\n\n${lines.join('\n')}\n\n${footer}\n\n— ${APP_NAME}`;
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
-<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
-<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p><p>— ${APP_NAME}</p></body></html>`;
+  const html = mailPage(
+    language,
+    `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}
+<p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>`,
+  );
   return { to, subject, text, html };
 }
 
