@@ -39,7 +39,7 @@ export async function signOut(page: Page) {
   await page.getByTestId('profile-menu').click();
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('sign-in')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Sign In' })).toBeVisible();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { UAParser } from 'ua-parser-js';
+import { DEVICE_WORDS as W } from '@app/shared/security/device-words';
 
 export interface DeviceInfo {
   device: string;
@@ -6,14 +7,14 @@ export interface DeviceInfo {
   os: string;
 }
 
-/** Describes a client for the sessions list: "Desktop", "Chrome 131", "Windows 10". */
+/** Describes a client for the sessions list: "Desktop", "Chrome 131", "Windows 10" (the words are translated where shown). */
 export function describeUserAgent(userAgent: string | undefined): DeviceInfo {
-  if (!userAgent) return { device: 'Unknown device', browser: 'Unknown browser', os: 'Unknown OS' };
+  if (!userAgent) return { device: W.unknownDevice, browser: W.unknownBrowser, os: W.unknownOs };
   const ua = UAParser(userAgent);
   const type = ua.device.type;
-  const device = type === 'mobile' ? 'Mobile' : type === 'tablet' ? 'Tablet' : ua.browser.name ? 'Desktop' : 'Unknown device';
+  const device = type === 'mobile' ? W.mobile : type === 'tablet' ? W.tablet : ua.browser.name ? W.desktop : W.unknownDevice;
   const browser = ua.browser.name ? [ua.browser.name, ua.browser.major].filter(Boolean).join(' ') : truncate(userAgent, 60);
-  const os = ua.os.name ? [ua.os.name, ua.os.version].filter(Boolean).join(' ') : 'Unknown OS';
+  const os = ua.os.name ? [ua.os.name, ua.os.version].filter(Boolean).join(' ') : W.unknownOs;
   return { device, browser, os };
 }
 

@@ -84,6 +84,8 @@ describe("the account's mails in its language", () => {
     const alert = await latestMailTo(t, other.user.email);
     expect(alert?.subject).toBe('Новый вход в аккаунт CharaChat');
     expect(alert?.text).toContain('Браузер: Firefox 128');
+    // The device's own words too, not "Desktop" (issue 37 §8).
+    expect(alert?.text).toContain('Устройство: Компьютер (Linux)');
     expect(alert?.text).toMatch(/Время: \d+ \S+ \d{4} г\..* UTC/);
   });
 });

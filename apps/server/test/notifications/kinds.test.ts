@@ -312,6 +312,20 @@ describe('notifications: every kind and its switches', () => {
     expect(await rowsOf(friend.user.id, 'referralConfirmed')).toHaveLength(0);
   });
 
+  it("a Russian referrer's referral mails are in Russian", async () => {
+    const referrer = await signupWith(t, { displayName: 'Рита' });
+    expect((await call(t, referrer, 'POST', '/api/user/language', { language: 'ru' })).statusCode).toBe(200);
+    const friend = await signupWith(t, { ref: await codeOf(t, referrer), displayName: 'Фёдор' });
+    await verifyEmail(t, friend);
+    await t.app.ctx.events.settled();
+    await t.app.ctx.jobs.runDue();
+    const subjects = (await mailsTo(referrer.user.email)).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining(['Фёдор зарегистрировался(-ась) по вашей ссылке — CharaChat', 'Реферал подтверждён: +50 токенов — CharaChat']),
+    );
+    expect(subjects.filter((s) => /joined|referral/i.test(s))).toEqual([]);
+  });
+
   it('each bell row is announced once (notification.created), for the live stream', async () => {
     const user = await t.signup();
     const seen: string[] = [];

@@ -82,6 +82,8 @@ describe('referral program', () => {
       status: 'pending',
       amount: 50,
       description: 'Friendly Fred signed up',
+      name: 'Friendly Fred',
+      valueEur: null,
     });
     expect(await tokens(t, a)).toBe(before);
 

@@ -65,6 +65,7 @@ describe('referral purchase bonuses', () => {
     expect(dash).toMatchObject({ purchaseBonuses: 0, pendingEarnings: 2000, totalEarnings: 50 });
     expect(dash.recentActivity[0]).toMatchObject({ type: 'purchase', status: 'held', amount: 2000 });
     expect(dash.recentActivity[0]!.description).toMatch(/purchase of €10\.00/);
+    expect(dash.recentActivity[0]).toMatchObject({ valueEur: '10.00' });
 
     await runReleaseJob(t);
     expect(await tokens(t, referrer)).toBe(before);

@@ -1,4 +1,5 @@
 import { CATALOGUE_TEXTS_RU } from '@app/shared/gamification/texts-ru';
+import { DEVICE_WORDS_RU } from '@app/shared/security/device-words';
 import ruMessages from '@/locales/ru-messages.json';
 import ru from '@/locales/ru.json';
 import { withFeatureTexts, type Tree } from './locale-tree';
@@ -14,5 +15,7 @@ export const messages: Record<string, string> = Object.assign(
   ruMessages,
   // The gamification catalogue's, which the server's Russian notices use too.
   CATALOGUE_TEXTS_RU,
+  // A session's device words ("Unknown device"), which the sign-in alert mail translates too.
+  DEVICE_WORDS_RU,
   ...Object.values(featureMessages).map((m) => m.default),
 );

@@ -34,7 +34,12 @@ export const ZReferralCodeAnswer = z.object({ referralCode: z.string() });
 export const ZReferralActivity = z.object({
   id: z.string(),
   type: z.enum(['registration', 'purchase']),
+  /** The line in English (API clients); the web app writes its own from `name` and `valueEur` in the reader's language. */
   description: z.string(),
+  /** The referred person's display name. */
+  name: z.string(),
+  /** A purchase's value in euros ("12.50"); null for a registration. */
+  valueEur: z.string().nullable(),
   date: z.string(),
   /** Tokens the referrer earns (or earned) by it. */
   amount: z.number().int(),

@@ -80,6 +80,8 @@ export async function referralDashboard(
       id: r.id,
       type: 'registration' as const,
       description: `${r.name} signed up${r.reason ? ` (${REASON_TEXT[r.reason]})` : ''}`,
+      name: r.name,
+      valueEur: null,
       date: r.createdAt.toISOString(),
       amount:
         r.status === 'confirmed' ? r.registrationBonus : r.status === 'pending' || r.status === 'flagged' ? settings.registrationBonus : 0,
@@ -91,6 +93,8 @@ export async function referralDashboard(
       id: p.id,
       type: 'purchase' as const,
       description: `${p.name} made a purchase of €${p.valueEur}`,
+      name: p.name,
+      valueEur: p.valueEur,
       date: p.createdAt.toISOString(),
       amount: p.amount,
       status: p.status,

@@ -1,4 +1,5 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
+import { deviceWord } from '@app/shared/security/device-words';
 import { escapeHtml, mailPage } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
@@ -94,8 +95,8 @@ export function loginAlertMail(
     w.hi(name),
     [
       w.alert,
-      `${w.device}: ${signIn.device} (${signIn.os})`,
-      `${w.browser}: ${signIn.browser}`,
+      `${w.device}: ${deviceWord(signIn.device, language)} (${deviceWord(signIn.os, language)})`,
+      `${w.browser}: ${deviceWord(signIn.browser, language)}`,
       `${w.ip}: ${signIn.ip}`,
       `${w.time}: ${when(signIn.at, language)}`,
     ],

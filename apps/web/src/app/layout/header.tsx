@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Crown, Menu, Shield, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import type { SessionUser } from '@app/shared/auth/schemas';
 import { Logo } from '@/components/logo';
@@ -40,11 +40,15 @@ function PremiumButton({ user }: { user: SessionUser }) {
   );
 }
 
+const AUTH_FORM_PAGES = new Set<string>([ROUTES.login, ROUTES.authLogin, ROUTES.signup]);
+
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const isLoading = useAuthStore((s) => s.isLoading);
   const showAuthModal = useAuthModal((s) => s.show);
+  // A page that is itself the sign-in or sign-up form offers no second one in a modal over it.
+  const onAuthPage = AUTH_FORM_PAGES.has(useLocation().pathname);
   // The prerendered home page shows the menu's disabled look-alike until React has taken over.
   const hydrated = useHydrated();
 
@@ -97,7 +101,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
           <Suspense fallback={<Skeleton className="size-9 rounded-full" />}>
             <ProfileMenu user={user} />
           </Suspense>
-        ) : (
+        ) : onAuthPage ? null : (
           <Button onClick={() => showAuthModal('signin')} data-testid="sign-in" data-signed-out>
             {t('auth.signIn')}
           </Button>

@@ -17,7 +17,7 @@ import {
 import { useLogout } from '@/features/auth/use-logout';
 import { useTier } from '@/features/subscriptions/use-tier';
 
-/** The profile dropdown: My Profile, Subscription, Logout, the plan badge and the demo badge. */
+/** The profile dropdown: My Profile, Subscription, Sign Out, the plan badge and the demo badge. */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ export function SettingSwitch({
           {label}
         </Label>
         {description ? (
-          <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          <p id={`${id}-description`} className="text-sm text-muted-foreground [overflow-wrap:anywhere]">
             {description}
           </p>
         ) : null}

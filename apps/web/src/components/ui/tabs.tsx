@@ -2,8 +2,14 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Tabs with arrow-key navigation between triggers (Radix). */
-export const Tabs = TabsPrimitive.Root;
+/**
+ * Tabs with arrow-key navigation between triggers (Radix). The root may shrink below its tab strip's
+ * width (min-w-0): as a grid or flex item it would otherwise widen the page to the strip's full
+ * length on a phone, where the strip scrolls on its own instead.
+ */
+export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
+  return <TabsPrimitive.Root className={cn('min-w-0', className)} {...props} />;
+}
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (

@@ -141,7 +141,8 @@ export function AchievementsPage() {
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
                 <p className="whitespace-nowrap font-medium">{t('gamification.achievements.overall')}</p>
                 <p className="text-sm text-muted-foreground" data-testid="overall-progress">
-                  {t('gamification.achievements.overallCount', { done: overall.done, total: overall.total })} · {overall.percent}%
+                  {t('gamification.achievements.overallCount', { done: overall.done, total: overall.total })}
+                  {overall.hidden > 0 ? t('gamification.achievements.overallHidden', { count: overall.hidden }) : ''} · {overall.percent}%
                 </p>
               </div>
               <ProgressBar value={overall.percent} label={t('gamification.achievements.overall')} />

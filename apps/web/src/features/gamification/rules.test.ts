@@ -159,9 +159,10 @@ describe('achievements (§2.2)', () => {
   });
 
   it('overall progress counts hidden ones only when shown', () => {
-    expect(overallProgress(list, false)).toEqual({ done: 2, total: 3, percent: 67 });
-    expect(overallProgress(list, true)).toEqual({ done: 2, total: 4, percent: 50 });
-    expect(overallProgress([], true)).toEqual({ done: 0, total: 0, percent: 0 });
+    // The ones left out are counted, so the page can say how many: its total plus them is the catalogue's.
+    expect(overallProgress(list, false)).toEqual({ done: 2, total: 3, percent: 67, hidden: 1 });
+    expect(overallProgress(list, true)).toEqual({ done: 2, total: 4, percent: 50, hidden: 0 });
+    expect(overallProgress([], true)).toEqual({ done: 0, total: 0, percent: 0, hidden: 0 });
   });
 
   it('the unclaimed count is completed-but-unclaimed achievements plus completed quests (§4)', () => {

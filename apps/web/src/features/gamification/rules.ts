@@ -71,11 +71,23 @@ export function filterAchievements<T extends AchievementView>(list: readonly T[]
   );
 }
 
-/** 'X of Y achievements' and its percent; hidden ones count only when shown (§2.2). */
-export function overallProgress(list: readonly AchievementView[], showHidden: boolean): { done: number; total: number; percent: number } {
+/**
+ * 'X of Y achievements' and its percent; hidden ones count only when shown (§2.2). `hidden` is how
+ * many are left out then, so that the page can say so and its Y plus them is the catalogue's total,
+ * the one the profile's completion counts against (issue 37 §8: "5 of 41" here, "5 of 50" there).
+ */
+export function overallProgress(
+  list: readonly AchievementView[],
+  showHidden: boolean,
+): { done: number; total: number; percent: number; hidden: number } {
   const counted = list.filter((a) => showHidden || !isMasked(a));
   const done = counted.filter((a) => a.completed).length;
-  return { done, total: counted.length, percent: counted.length === 0 ? 0 : Math.round((done / counted.length) * 100) };
+  return {
+    done,
+    total: counted.length,
+    percent: counted.length === 0 ? 0 : Math.round((done / counted.length) * 100),
+    hidden: list.length - counted.length,
+  };
 }
 
 /** Completed but not claimed. */

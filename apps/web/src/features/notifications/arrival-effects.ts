@@ -31,7 +31,8 @@ export function announceArrival(inApp: NotificationSettings['inApp'] | null, new
   } catch {
     // Autoplay rules may refuse sound before the first click: nothing to do.
   }
-  if (inApp.vibration && 'vibrate' in navigator) navigator.vibrate(120);
+  // Chromium refuses (with a console error) to vibrate before the user has touched the page.
+  if (inApp.vibration && 'vibrate' in navigator && navigator.userActivation?.hasBeenActive) navigator.vibrate(120);
   if (
     inApp.desktop &&
     newest &&

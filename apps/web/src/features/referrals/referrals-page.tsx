@@ -24,6 +24,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { activityLine } from './activity-line';
 import { useGenerateReferralCode, useReferralConfig, useReferralDashboard } from './api';
 import { copyText, openSharePopup } from './share';
 import './texts';
@@ -308,16 +309,16 @@ function StatCard({
 }
 
 function ActivityRow({ activity, date, amount }: { activity: ReferralActivity; date: string; amount: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const registration = activity.type === 'registration';
   const Icon = registration ? Gift : DollarSign;
   return (
-    <li className="flex items-center gap-3 rounded-lg border p-3">
+    <li className="flex min-w-0 items-center gap-3 rounded-lg border p-3">
       <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted">
         <Icon className="size-4" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{activity.description}</p>
+        <p className="break-words text-sm font-medium">{activityLine(t, i18n.language, activity)}</p>
         <p className="text-xs text-muted-foreground">
           {date}
           {activity.reason ? ` · ${t(`referrals.reasons.${activity.reason}`)}` : ''}

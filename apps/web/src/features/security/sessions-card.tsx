@@ -28,11 +28,11 @@ function SessionRow({ session }: { session: UserSession }) {
         <DeviceIcon device={session.device} />
         <div className="grid min-w-0 gap-0.5">
           <p className="flex flex-wrap items-center gap-2 font-medium">
-            {session.browser} · {session.os}
+            {translateMessage(session.browser)} · {translateMessage(session.os)}
             {session.current ? <Badge>{t('settingsSecurity.sessions.thisDevice')}</Badge> : null}
           </p>
           <p className="break-words text-sm text-muted-foreground">
-            {session.device} · {session.ip} · {location}
+            {translateMessage(session.device)} · {session.ip} · {location}
           </p>
           <p className="text-sm text-muted-foreground">{t('settingsSecurity.sessions.lastActive', { time: lastActive })}</p>
         </div>
@@ -43,7 +43,10 @@ function SessionRow({ session }: { session: UserSession }) {
           size="sm"
           className="self-start sm:self-center"
           disabled={terminate.isPending}
-          aria-label={t('settingsSecurity.sessions.signOutOne', { browser: session.browser, os: session.os })}
+          aria-label={t('settingsSecurity.sessions.signOutOne', {
+            browser: translateMessage(session.browser),
+            os: translateMessage(session.os),
+          })}
           // §8: a failed termination is only logged.
           onClick={() => terminate.mutate(session.id, { onError: (err) => console.error(SETTINGS_FAILURES.terminateSession, err) })}
         >

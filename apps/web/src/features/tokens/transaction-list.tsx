@@ -26,7 +26,7 @@ export function TransactionList({ items, unit }: { items: LedgerTransaction[]; u
               <Icon className="size-4" aria-hidden />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{t(`ledger.reasons.${x.reason}`, { defaultValue: x.reason })}</p>
+              <p className="break-words text-sm font-medium">{t(`ledger.reasons.${x.reason}`, { defaultValue: x.reason })}</p>
               <p className="text-xs text-muted-foreground">
                 <time dateTime={x.timestamp}>
                   {new Date(x.timestamp).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}

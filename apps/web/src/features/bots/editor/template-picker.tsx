@@ -7,10 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useTemplates } from '../api';
 import { CategoryIcon } from '../components/category-icon';
+import { localizedTemplate } from './localized-template';
 
 /** 'Start from a template' for a new, untouched draft: each template fills the whole form. */
 export function TemplatePicker({ onPick, onScratch }: { onPick(template: BotTemplate): void; onScratch(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const templates = useTemplates();
   const tile =
     'cursor-pointer text-left transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40';
@@ -43,26 +44,28 @@ export function TemplatePicker({ onPick, onScratch }: { onPick(template: BotTemp
         ) : templates.isPending ? (
           Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)
         ) : (
-          templates.data?.items.map((template) => (
-            <button
-              key={template.id}
-              type="button"
-              onClick={() => onPick(template)}
-              className={`rounded-xl ${tile}`}
-              data-testid="template"
-            >
-              <Card className="h-full">
-                <CardHeader>
-                  <CardTitle className="flex items-center gap-2 text-base">
-                    <CategoryIcon icon={template.icon} className="size-4 text-primary" />
-                    {t(`templates.${template.id}.name`, { defaultValue: template.name })}
-                  </CardTitle>
-                  <CardDescription>{t(`templates.${template.id}.description`, { defaultValue: template.description })}</CardDescription>
-                </CardHeader>
-                <CardContent className="pt-0 text-xs text-muted-foreground">{template.fields.name}</CardContent>
-              </Card>
-            </button>
-          ))
+          templates.data?.items
+            .map((served) => localizedTemplate(served, i18n.language))
+            .map((template) => (
+              <button
+                key={template.id}
+                type="button"
+                onClick={() => onPick(template)}
+                className={`rounded-xl ${tile}`}
+                data-testid="template"
+              >
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle className="flex items-center gap-2 text-base">
+                      <CategoryIcon icon={template.icon} className="size-4 text-primary" />
+                      {t(`templates.${template.id}.name`, { defaultValue: template.name })}
+                    </CardTitle>
+                    <CardDescription>{t(`templates.${template.id}.description`, { defaultValue: template.description })}</CardDescription>
+                  </CardHeader>
+                  <CardContent className="pt-0 text-xs text-muted-foreground">{template.fields.name}</CardContent>
+                </Card>
+              </button>
+            ))
         )}
       </div>
     </section>

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
+import { publicBlockers } from './public-blockers';
 import type { Editor } from './use-editor';
 
 const ICONS = { private: Lock, unlisted: Link2, public: Globe };
@@ -25,6 +26,9 @@ export function VisibilityTab({
   const { draft } = editor;
   // A chosen file is the image of a new bot, uploaded on the first save.
   const warnings = editor.validation.warnings.filter((w) => !(hasPendingAvatar && w === BOT_MESSAGES.warnNoImage));
+  // Public is offered only once the publish rules are met; a bot already public keeps its choice and is told why a save fails.
+  const blockers = publicBlockers(draft, hasPendingAvatar);
+  const publicBlocked = blockers.length > 0 && draft.visibility !== 'public';
   return (
     <div className="grid gap-5">
       <fieldset className="grid gap-3" disabled={!canChangeVisibility}>
@@ -33,13 +37,14 @@ export function VisibilityTab({
           {BOT_VISIBILITIES.map((v) => {
             const Icon = ICONS[v];
             const checked = draft.visibility === v;
+            const blocked = v === 'public' && publicBlocked;
             return (
               <label
                 key={v}
                 className={cn(
                   'grid cursor-pointer content-start gap-1 rounded-xl border p-4 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
                   checked ? 'border-primary bg-primary/5' : 'hover:bg-accent/50',
-                  !canChangeVisibility && 'cursor-not-allowed opacity-60',
+                  (!canChangeVisibility || blocked) && 'cursor-not-allowed opacity-60',
                 )}
               >
                 <input
@@ -48,6 +53,8 @@ export function VisibilityTab({
                   value={v}
                   checked={checked}
                   onChange={() => editor.set('visibility', v)}
+                  disabled={blocked}
+                  aria-describedby={v === 'public' && blockers.length ? 'public-blockers' : undefined}
                   className="sr-only"
                   data-testid={`visibility-${v}`}
                 />
@@ -60,6 +67,16 @@ export function VisibilityTab({
             );
           })}
         </div>
+        {canChangeVisibility && blockers.length ? (
+          <div id="public-blockers" className="grid gap-1 text-xs text-muted-foreground" data-testid="public-blockers">
+            <p className="font-medium text-foreground">{t('botEditor.publicNeeds')}</p>
+            <ul className="grid gap-0.5">
+              {blockers.map((b) => (
+                <li key={b}>• {translateMessage(b)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {!canChangeVisibility ? <p className="text-xs text-muted-foreground">{t('botEditor.ownerOnlyVisibility')}</p> : null}
         {editor.errorOf('visibility') ? (
           <p className="text-xs font-medium text-destructive">{translateMessage(editor.errorOf('visibility')!)}</p>

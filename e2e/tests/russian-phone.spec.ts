@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { newAccount, signInOnPage } from './helpers';
+
+/** A new account made through the API from `ip`, its address verified through the dev outbox; its API headers. */
+async function verifiedAccount(request: APIRequestContext, ip: string, ref?: string) {
+  const account = newAccount();
+  const res = await request.post('/api/auth/signup', {
+    headers: { 'x-forwarded-for': ip },
+    data: { email: account.email, username: account.username, displayName: account.displayName, password: account.password, ref },
+  });
+  expect(res.status()).toBe(201);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const outbox = (await (await request.get('/api/dev/outbox', { headers: auth })).json()) as { items: { text: string }[] };
+  const token = outbox.items.map((m) => /verify-email\?token=([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
+  expect(token).toBeTruthy();
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  return { ...account, auth };
+}
+
+async function toRussian(page: Page) {
+  await page.getByTestId('open-menu').click();
+  await page.getByRole('dialog').getByTestId('language-menu').click();
+  await page.getByRole('menuitemradio', { name: 'Русский' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.keyboard.press('Escape');
+}
+
+/** The innermost elements that reach past the screen's right edge, to say what to fix. */
+function overflowing(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const past = [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > 376);
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    return innermost
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} "${(el.textContent ?? '').slice(0, 30)}"`)
+      .join('; ');
+  });
+}
+
+/**
+ * Russian words are long ("Зарегистрировался", "Подтверждённые"): at 375 px every signed-in page
+ * must still wrap instead of scrolling sideways (issue 37 §8: /referrals was 879 px, /tokens 473 px).
+ */
+test('every signed-in page fits 375 px in Russian', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const me = await verifiedAccount(request, '203.0.113.77');
+  const code = ((await (await request.post('/api/referral/generate-code', { headers: me.auth })).json()) as { referralCode: string })
+    .referralCode;
+  // A friend through the link, from another address: the activity list has a line.
+  await verifiedAccount(request, '198.51.100.77', code);
+
+  await page.goto('/login');
+  await signInOnPage(page, me);
+  await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await toRussian(page);
+
+  const wide: string[] = [];
+  for (const path of [
+    '/',
+    '/explore',
+    '/chat',
+    '/my-bots',
+    '/bots/create',
+    '/tokens',
+    '/subscription',
+    '/referrals',
+    '/achievements',
+    '/missions',
+    '/gamification',
+    '/leaderboards',
+    '/season',
+    '/challenges',
+    '/notifications',
+    '/personas',
+    '/lorebooks',
+    '/import/sillytavern',
+    `/profile/${me.username}`,
+    '/profile/demo',
+    '/settings/profile',
+    '/settings/privacy',
+    '/settings/notifications',
+    '/settings/appearance',
+    '/settings/security',
+    '/settings/data',
+    '/settings/integrations',
+    '/settings/billing',
+    '/settings/api',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 375) wide.push(`${path}: ${width} px (${await overflowing(page)})`);
+  }
+  expect(wide).toEqual([]);
+
+  // The activity lines are Russian too, not the server's English description.
+  await page.goto('/referrals');
+  await expect(page.getByTestId('referral-activity')).toContainText('зарегистрировался(-ась) по вашей ссылке');
+  await expect(page.getByTestId('referral-activity')).not.toContainText('signed up');
+
+  // A template fills the form in Russian; a bot without an avatar is told at once why it can't be public.
+  await page.goto('/bots/create');
+  await page.locator('[data-testid="template"]', { hasText: 'Помощник' }).click();
+  await expect(page.getByTestId('bot-name')).toHaveValue('Нова');
+  await page.getByRole('tab', { name: 'Видимость' }).click();
+  await expect(page.getByTestId('visibility-public')).toBeDisabled();
+  await expect(page.getByTestId('public-blockers')).toContainText('добавьте аватар');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
