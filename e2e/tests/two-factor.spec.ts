@@ -32,6 +32,7 @@ test.describe('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Enable Two-Factor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Enable Two-Factor Authentication' });
     await expect(dialog.getByRole('radio', { name: /Authenticator app/ })).toBeChecked();
+    await expect(dialog.getByRole('note')).toContainText('Turning this on signs you out everywhere else');
     await dialog.getByRole('button', { name: 'Continue' }).click();
 
     await expect(dialog.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();

@@ -47,6 +47,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { nulBytesPlugin } from './plugins/nul-bytes';
+import { privateAnswersPlugin } from './plugins/private-answers';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { batchAnswers } from './plugins/answer-batching';
@@ -164,6 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The plugin recognises sessions and API keys with the areas' own lookups (plugins import no feature).
   const sessions = new SessionAuthenticator(ctx.events, { ttlMs: config.sessionCacheMs });
   await app.register(authPlugin, { session: sessions.lookup, forgetUser: sessions.forgetUser, apiKeys: apiKeyAuthenticator });
+  await app.register(privateAnswersPlugin);
   await app.register(openApiPlugin);
   await app.register(uploadsPlugin);
 

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import { DEFAULT_BOT_COSTS, DEFAULT_BOT_SETTINGS } from '@app/shared/bots/constants';
+import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import type { Bot } from '@app/shared/bots/schemas';
 import type { BotFieldsInput } from '@app/shared/bots/validation';
 import { botCollaborators, botFavorites, botVersions, bots, moderationRequests } from '../../src/db/schema/bots';
@@ -115,7 +116,7 @@ describe('bot create, read, edit, delete', () => {
         systemPrompt: 'Stay in character.',
         creatorNotes: 'Made for tests.',
         alternateGreetings: ['Hey there.', 'Welcome aboard.'],
-        avatarUrl: 'https://example.com/a.png',
+        avatarUrl: '/avatars/luna.svg',
         settings: { temperature: 1.3, maxTokens: 2500, responseStyle: 'detailed', allowImages: true },
         costs: { textMessage: 2 },
         gender: 'male',
@@ -135,7 +136,7 @@ describe('bot create, read, edit, delete', () => {
         systemPrompt: 'Stay in character.',
         creatorNotes: 'Made for tests.',
         alternateGreetings: ['Hey there.', 'Welcome aboard.'],
-        avatarUrl: 'https://example.com/a.png',
+        avatarUrl: '/avatars/luna.svg',
         gender: 'male',
         openness: 5,
       });
@@ -198,6 +199,10 @@ describe('bot create, read, edit, delete', () => {
       ['contextLength 0', validBot({ settings: { contextLength: 0 } }), 'settings.contextLength', undefined],
       ['a negative cost', validBot({ costs: { textMessage: -1 } }), 'costs.textMessage', undefined],
       ['a javascript: avatar', validBot({ avatarUrl: 'javascript:alert(1)' }), 'avatarUrl', 'Must be an image URL'],
+      // Every viewer's browser would load it, telling that host who looks at the bot: uploads only.
+      ['a remote https avatar', validBot({ avatarUrl: 'https://tracker.example/pixel.png' }), 'avatarUrl', BOT_MESSAGES.avatarRemote],
+      ['a remote http avatar', validBot({ avatarUrl: 'http://93.184.216.34/a.png' }), 'avatarUrl', BOT_MESSAGES.avatarRemote],
+      ['a protocol-relative avatar', validBot({ avatarUrl: '//tracker.example/a.png' }), 'avatarUrl', BOT_MESSAGES.avatarRemote],
       ['nsfw as text', { ...validBot(), nsfw: 'yes' }, 'nsfw', undefined],
     ])('refuses %s with 400 VALIDATION_ERROR naming the field, and saves nothing', async (_label, body, field, message) => {
       const before = await botCount();
@@ -431,6 +436,7 @@ describe('bot create, read, edit, delete', () => {
       ['maxTokens 4100', { settings: { maxTokens: 4100 } }, 'settings.maxTokens', undefined],
       ['responseStyle x', { settings: { responseStyle: 'x' } }, 'settings.responseStyle', undefined],
       ['a bad avatar', { avatarUrl: 'data:text/html,hi' }, 'avatarUrl', 'Must be an image URL'],
+      ['a remote avatar', { avatarUrl: 'https://tracker.example/pixel.png' }, 'avatarUrl', BOT_MESSAGES.avatarRemote],
     ])('refuses %s with 400 naming the field, and changes nothing', async (_label, body, field, message) => {
       const bot = await createBot(t, alice, { settings: { temperature: 1 } });
       const before = await rowOf(bot.id);

@@ -342,6 +342,15 @@ describe('webhooks (default configuration: no private targets)', () => {
     expect(await t.database.db.select().from(webhooks).where(eq(webhooks.userId, alice.user.id))).toEqual([]);
   });
 
+  it.each(['https://93.184.216.34/hook', 'https://[2606:2800:220:1:248:1893:25c8:1946]/hook', 'https://[::ffff:93.184.216.34]/hook'])(
+    'accepts the public address %s',
+    async (url) => {
+      const res = await callAs(t, alice, 'POST', '/api/user/webhooks', { url, events: ['bot.published'] });
+      expect(res.statusCode).toBe(201);
+      expect(await callAs(t, alice, 'DELETE', `/api/user/webhooks/${res.json().id}`)).toHaveProperty('statusCode', 204);
+    },
+  );
+
   it('refuses a private address on update, keeping the old one', async () => {
     const [row] = await t.database.db
       .insert(webhooks)

@@ -107,6 +107,66 @@ describe('test sends and Web Push subscriptions', () => {
     expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, failing.user.id))).toHaveLength(1);
   });
 
+  /** A p256dh of the right length and form (0x04 and 64 bytes) that is no point of the P-256 curve. */
+  const offCurve = () => {
+    const point = Buffer.from(browserKeys().p256dh, 'base64url');
+    point[64]! ^= 1;
+    return point.toString('base64url');
+  };
+
+  it('refuses to save keys that no message could be encrypted for (400 on the key), storing nothing', async () => {
+    const user = await t.signup();
+    const good = browserKeys();
+    const endpoint = 'https://push.example.com/send/abc';
+    const cases: [object, string][] = [
+      [{ p256dh: offCurve(), auth: good.auth }, 'keys.p256dh'],
+      [{ p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url'), auth: good.auth }, 'keys.p256dh'],
+      // 65 bytes, but a compressed-point prefix
+      [
+        {
+          p256dh: Buffer.concat([Buffer.from([2]), Buffer.from(good.p256dh, 'base64url').subarray(1)]).toString('base64url'),
+          auth: good.auth,
+        },
+        'keys.p256dh',
+      ],
+      [{ p256dh: good.p256dh, auth: Buffer.alloc(15, 7).toString('base64url') }, 'keys.auth'],
+    ];
+    for (const [keys, field] of cases) {
+      const error = expectError(
+        await call(t, user, 'POST', '/api/user/push/subscriptions', { endpoint, keys }),
+        400,
+        'VALIDATION_ERROR',
+        'The push subscription keys are not valid',
+      );
+      expect(error.field).toBe(field);
+    }
+    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id))).toEqual([]);
+    const ok = await call(t, user, 'POST', '/api/user/push/subscriptions', { endpoint, keys: { p256dh: good.p256dh, auth: good.auth } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('one stored subscription with a bad key neither fails the test nor stops the others, and is dropped', async () => {
+    const user = await t.signup();
+    const phone = await subscribeToStandIn(user.user.id, '/push/good-phone');
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: user.user.id, endpoint: `${push.url}/push/bad-key`, p256dh: offCurve(), auth: phone.auth });
+    const before = push.received.length;
+    const res = await call(t, user, 'POST', '/api/user/notifications/test', { type: 'push' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ sent: 1 });
+    expect(push.received.slice(before).map((r) => r.path)).toEqual(['/push/good-phone']);
+    const left = await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id));
+    expect(left.map((s) => s.endpoint)).toEqual([`${push.url}/push/good-phone`]);
+
+    // Alone, it answers as no subscription at all (enable push again), never a 500.
+    const lone = await t.signup();
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: lone.user.id, endpoint: `${push.url}/push/bad-alone`, p256dh: offCurve(), auth: phone.auth });
+    expectError(await call(t, lone, 'POST', '/api/user/notifications/test', { type: 'push' }), 409, 'PUSH_NOT_SUBSCRIBED');
+  });
+
   it('subscriptions: saved by endpoint (upsert), moved to the account that subscribes last, deleted only by their owner', async () => {
     const [a, b] = [await t.signup(), await t.signup()];
     const keys = browserKeys();

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '@app/shared/auth/schemas';
+import { sessions } from '../../src/db/schema/auth';
 import { twoFactor, twoFactorBackupCodes } from '../../src/db/schema/security';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { expectError, latestMailTo, signupAdmin } from '../helpers/auth';
+import { expectError, getSession, latestMailTo, login, refreshWithBody, signupAdmin } from '../helpers/auth';
 import { currentTotp, enableAppTwoFactor, mailedCode, nextTotp, request, setup, textedCode, useSteppedClock } from './helpers';
 
 describe('two-factor settings', () => {
@@ -50,6 +52,31 @@ describe('two-factor settings', () => {
     expect(res.json()).toEqual({ success: true, twoFactorEnabled: true });
     expect(await settingsOf(session)).toMatchObject({ twoFactorEnabled: true, twoFactorMethod: 'app', backupCodesRemaining: 10 });
     expect((await latestMailTo(t, session.user.email))?.subject).toBe('Two-factor authentication is on');
+  });
+
+  it('ends every other session when it turns on, the current one stays (cached tokens included)', async () => {
+    const session = await t.signup();
+    const laptop = (await login(t, session.user.email)).json() as Session;
+    const phone = (await login(t, session.user.email)).json() as Session;
+    const bystander = await t.signup();
+    // Seen a moment ago, so each instance's session cache holds them (decision 024).
+    for (const s of [session, laptop, phone, bystander]) expect((await getSession(t, s.accessToken)).statusCode).toBe(200);
+
+    const answer = await setup(t, session, { method: 'app' });
+    // A setup begun is not yet on: the others still work until the first good code.
+    expect((await getSession(t, laptop.accessToken)).statusCode).toBe(200);
+    const res = await request(t, session, 'POST', '/api/user/2fa/verify', { code: nextTotp(answer.secret) });
+    expect(res.statusCode, res.body).toBe(200);
+
+    for (const other of [laptop, phone]) {
+      expect((await getSession(t, other.accessToken)).statusCode).toBe(401);
+      expectError(await refreshWithBody(t, other.refreshToken), 401, 'SESSION_EXPIRED');
+    }
+    expect((await getSession(t, session.accessToken)).statusCode).toBe(200);
+    expect((await refreshWithBody(t, session.refreshToken)).statusCode).toBe(200);
+    expect((await getSession(t, bystander.accessToken)).statusCode).toBe(200);
+    const ended = await t.database.db.select().from(sessions).where(eq(sessions.userId, session.user.id));
+    expect(ended.filter((s) => s.revokedReason === 'two_factor_enabled')).toHaveLength(2);
   });
 
   it('refuses setup while on (409), verify without a setup, and bad bodies', async () => {
@@ -184,6 +211,7 @@ describe('two-factor settings', () => {
 
     // The sent code is spent; a new one turns two-factor off.
     expectError(await request(t, session, 'DELETE', '/api/user/2fa', { code }), 400, 'INVALID_2FA_CODE');
+    vi.setSystemTime(Date.now() + 1000); // the new code's mail is the newer one
     const sent = await request(t, session, 'POST', '/api/user/2fa/send-code');
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toMatchObject({ success: true, method: 'email' });
@@ -192,6 +220,7 @@ describe('two-factor settings', () => {
 
   it('a sent code expires, and dies after five wrong tries', async () => {
     const session = await t.signup();
+    vi.setSystemTime(Date.now() + 1000); // the code's mail is newer than the signup's address check
     await setup(t, session, { method: 'email' });
     const code = await mailedCode(t, session.user.email);
     await t.database.db
@@ -205,6 +234,7 @@ describe('two-factor settings', () => {
       'The code has expired. Please request a new one.',
     );
 
+    vi.setSystemTime(Date.now() + 1000); // the new code's mail is the newer one
     await request(t, session, 'POST', '/api/user/2fa/send-code');
     const fresh = await mailedCode(t, session.user.email);
     const wrong = fresh === '999999' ? '888888' : '999999';

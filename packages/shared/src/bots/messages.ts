@@ -13,6 +13,7 @@ export const BOT_MESSAGES = {
   warnNsfwPublic: 'NSFW bots may have limited visibility',
   fixErrors: 'Please fix the following errors: {error}',
   publishNeedsAvatar: 'Please add an avatar image before publishing',
+  avatarRemote: 'Upload the avatar image: pictures from other sites are not accepted',
   publishNeedsTags: 'Please add at least one tag before publishing',
   draftNotFound: 'Draft not found',
   botNotFound: 'Bot not found',

@@ -64,10 +64,15 @@ export const ZBotCosts = z.object({
 });
 
 /** An avatar is one of our own paths (/uploads/..., /avatars/...) or an http(s) URL. */
+/**
+ * A bot's avatar is one of our own files (an upload, or a seeded picture): every viewer's browser
+ * loads it, and a picture on another host would tell that host who looks at the bot.
+ */
 export const ZAvatarUrl = z
   .string()
   .max(2048)
-  .refine((v) => /^\/(?!\/)[\w\-./]+$/.test(v) || /^https?:\/\/[^\s]+$/.test(v), 'Must be an image URL');
+  .refine((v) => !/^(https?:)?\/\//i.test(v), { message: BOT_MESSAGES.avatarRemote, abort: true })
+  .refine((v) => /^\/(?!\/)[\w\-./]+$/.test(v), 'Must be an image URL');
 
 /** Each editable field's rule, without defaults (a PATCH must not reset what it does not name). */
 const fieldRules = {

@@ -40,7 +40,7 @@ import { subscribeNotifications } from './events';
 import { TEST_NOTIFICATION, testMail } from './mail-templates';
 import { FAN_OUT_JOB, runFanOut, type FanOutPayload } from './fan-out';
 import { addInAppNotification, DELIVER_JOB, deliverNotification, pruneNoticeClaims, type DeliverPayload } from './notify';
-import { pushToUser } from './push';
+import { badPushKey, pushToUser } from './push';
 import { vapidKeysOf } from './vapid';
 
 const tags = ['settings'];
@@ -151,11 +151,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         await ctx.mailer.send(testMail(user.email, ctx.config.publicUrl, language));
         return { sent: 1 };
       }
-      const { sent, subscriptions } = await pushToUser(ctx, user.id, {
-        ...TEST_NOTIFICATION[language],
-        link: '/settings/notifications',
-        tag: 'test',
-      });
+      const { sent, subscriptions } = await pushToUser(
+        ctx,
+        user.id,
+        {
+          ...TEST_NOTIFICATION[language],
+          link: '/settings/notifications',
+          tag: 'test',
+        },
+        request.log,
+      );
       if (subscriptions === 0) throw conflict('PUSH_NOT_SUBSCRIBED', NOTIFICATION_MESSAGES.pushNotSubscribed);
       if (sent === 0) {
         // Every push service refused or was unreachable (gone subscriptions are deleted by then).
@@ -196,6 +201,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!ctx.config.webhookAllowPrivate && (await hostReachesBlockedAddress(hostOf(endpoint)))) {
         throw badRequest(NOTIFICATION_MESSAGES.pushEndpointInvalid, 'endpoint');
       }
+      const badKey = badPushKey(keys);
+      if (badKey) throw badRequest(NOTIFICATION_MESSAGES.pushKeysInvalid, `keys.${badKey}`);
       const userAgent = (request.headers['user-agent'] ?? '').slice(0, 300);
       // One browser, one subscription: a browser that another account used now belongs to this one.
       await db

@@ -189,19 +189,27 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = requireAuth(request);
+      const { user, sessionId } = requireAuth(request);
       const row = await twoFactorOf(db, user.id);
       if (!row) throw badRequest(SECURITY_MESSAGES.notSetUp);
       if (row.enabledAt) throw new AppError(409, SECURITY_ERROR_CODES.TWO_FACTOR_ENABLED, SECURITY_MESSAGES.alreadyEnabled);
       await checkSettingsCode(app, row, request.body.code);
       const now = new Date();
-      // Only the secret whose code was just checked is turned on: a setup that replaced it meanwhile wins.
-      const turnedOn = await db
-        .update(twoFactor)
-        .set({ enabledAt: now })
-        .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secretSealed, row.secretSealed), isNull(twoFactor.enabledAt)))
-        .returning({ userId: twoFactor.userId });
-      if (turnedOn.length === 0) throw badRequest(SECURITY_MESSAGES.notSetUp);
+      // A session opened before two-factor was on (perhaps with a stolen password) must not outlive
+      // it: every other session ends with the switch, in one transaction (as GitHub does; the
+      // dialog says so before). Only the secret whose code was just checked is turned on: a setup
+      // that replaced it meanwhile wins.
+      const ended = await db.transaction(async (tx) => {
+        const turnedOn = await tx
+          .update(twoFactor)
+          .set({ enabledAt: now })
+          .where(and(eq(twoFactor.userId, user.id), eq(twoFactor.secretSealed, row.secretSealed), isNull(twoFactor.enabledAt)))
+          .returning({ userId: twoFactor.userId });
+        if (turnedOn.length === 0) throw badRequest(SECURITY_MESSAGES.notSetUp);
+        return revokeOtherSessions(tx, user.id, sessionId, 'two_factor_enabled');
+      });
+      // Every instance drops these sessions from its cache (decision 024).
+      for (const id of ended) await app.ctx.events.publish('session.revoked', { userId: user.id, sessionId: id });
       await notify(user.id, (language) => twoFactorChangedMail(user.email, user.displayName, true, now, language));
       return { success: true as const, twoFactorEnabled: true };
     },

@@ -18,7 +18,8 @@ const METHOD_ICONS = { app: Smartphone, sms: MessageSquare, email: Mail } as con
 
 /**
  * Turning two-factor on: choose the method (a phone number for sms), scan the QR code or receive
- * a code, confirm with a first good code, then keep the ten backup codes shown this once.
+ * a code, confirm with a first good code, then keep the ten backup codes shown this once. Turning
+ * it on ends every other session (the server does it), which the dialog says before.
  */
 export function EnableTwoFactorDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
@@ -71,6 +72,12 @@ export function EnableTwoFactorDialog({ open, onOpenChange }: { open: boolean; o
           <DialogTitle>{t('settingsSecurity.twoFactor.enableTitle')}</DialogTitle>
           <DialogDescription>{t(`settingsSecurity.twoFactor.steps.${step}`)}</DialogDescription>
         </DialogHeader>
+
+        {step !== 'backup' ? (
+          <p className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm" role="note">
+            {t('settingsSecurity.twoFactor.signsOutOthers')}
+          </p>
+        ) : null}
 
         {step === 'method' ? (
           <form className="grid gap-4" onSubmit={start} noValidate>
