@@ -55,6 +55,7 @@ import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
 import { closeRedis, connectRedis, watchRedis } from './lib/redis';
+import { processLog } from './lib/stdout-log';
 
 /** A graceful close waits this long for busy connections (a request in flight) before it drops them. */
 const CONNECTIONS_GRACE_MS = 3_000;
@@ -88,6 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            // Never held up, nor kept alive, by a stdout whose reader is gone (decision 035).
+            stream: processLog,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refreshToken'],
           },
     trustProxy: config.trustProxy,
