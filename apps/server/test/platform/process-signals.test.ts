@@ -117,6 +117,28 @@ describe('the server process and its surroundings', () => {
     expect(server.output().match(/standard output can't be written \(EPIPE\)/g)).toHaveLength(1);
   }, 200_000);
 
+  it("the app's log on a stdout whose reader is gone: two lines and exit, the process ends at once", async () => {
+    // The end of a shutdown: the first write to find the pipe broken still in flight, the last
+    // line held, and process.exit. pino's asynchronous destination then flushed the held line,
+    // retrying EPIPE every 100 ms, forever.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/processes/log-then-exit.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: 'false', LOG_LEVEL: 'info' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    pids.add(child.pid!);
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(await until(() => stderr.includes('ready'), 120_000), stderr).toBe(true);
+    child.stdout!.destroy();
+    await sleep(100);
+    child.stdin!.write('go\n');
+    const result = await Promise.race([exited, sleep(5_000, 'hung' as const)]);
+    expect(result, stderr).toBe(0);
+    expect(stderr).toContain("standard output can't be written (EPIPE)");
+  }, 200_000);
+
   it('a stdout whose reader is gone before SIGTERM: the process exits within 5 s', async () => {
     // The log's last lines are then the first writes to find the pipe broken: sonic-boom's exit
     // flush retried them every 100 ms, forever (issue 37).
