@@ -2,7 +2,8 @@
 // web app (Vite, into apps/web/dist) and the server (esbuild, into apps/server/dist). Inputs are
 // hashed (paths and contents, plus the VITE_* settings, which the web build reads) and the hash is
 // kept in the output folder's .build-stamp after a successful build; an equal hash means the
-// folder holds that build. `--force` builds both whatever the stamps say.
+// folder holds that build. `--force` builds both whatever the stamps say. With WEB_DIST set, the
+// server serves that folder and not apps/web/dist: the web app is not built.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -69,6 +70,11 @@ function inputsHash(target) {
 
 const force = process.argv.includes('--force');
 for (const target of TARGETS) {
+  const servedElsewhere = process.env.WEB_DIST && path.resolve(process.env.WEB_DIST) !== path.join(root, target.out);
+  if (target.out === 'apps/web/dist' && servedElsewhere && !force) {
+    console.log(`${target.name}: WEB_DIST is set (${process.env.WEB_DIST}), the server serves that folder: not building ${target.out}`);
+    continue;
+  }
   const started = Date.now();
   const out = path.join(root, target.out);
   const stampFile = path.join(out, '.build-stamp');

@@ -56,6 +56,7 @@ import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
 import { closeRedis, connectRedis, watchRedis } from './lib/redis';
+import { processLog } from './lib/stdout-log';
 
 /** A graceful close waits this long for busy connections (a request in flight) before it drops them. */
 const CONNECTIONS_GRACE_MS = 3_000;
@@ -77,6 +78,16 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+/** The app's log: pino's options, and its destination (decision 035). */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    // Never held up, nor kept alive, by a stdout whose reader is gone.
+    stream: processLog,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refreshToken'],
+  };
+}
+
 /**
  * Builds the whole app without listening: plugins first, then the routes, then the docs and
  * the web app. main.ts listens; tests build it and inject requests.
@@ -84,13 +95,7 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.refreshToken'],
-          },
+    logger: opts.logger === false ? false : loggerOptions(config),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { acquireFolderLock, type LockHolder } from './folder-lock';
 
 /** The one database type the code uses; both drivers provide it. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -24,6 +25,8 @@ export interface DatabaseHandle {
   withExclusiveLock<T>(fn: () => Promise<T>): Promise<T>;
   /** The connections of the pool now (for /metrics); null for PGlite, which has one in-process connection and no pool. */
   poolStats(): PoolStats | null;
+  /** Embedded database in a folder: the holder of a lock left by a process gone, taken over at open. */
+  lockTakenOverFrom?: LockHolder | null;
 }
 
 export interface PoolStats {
@@ -120,7 +123,19 @@ function survivesConnectionLoss(pool: pg.Pool): void {
         });
 }
 
-export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string } | { memory: true };
+/** `port`: the port this process will listen on, named to a second start that finds the folder locked. */
+export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string; port?: number } | { memory: true };
+
+/** An embedded database folder that PGlite could not open (damaged files, e.g. after a kill mid-write). */
+export class DataFolderUnreadableError extends Error {
+  constructor(
+    readonly folder: string,
+    readonly reason: string,
+  ) {
+    super(`the embedded database in ${folder} could not be opened: ${reason}`);
+    this.name = 'DataFolderUnreadableError';
+  }
+}
 
 // Any fixed number works; it only has to be the same in every instance of the app.
 const MIGRATION_LOCK_ID = 7_202_611;
@@ -166,9 +181,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   // query never returned, which froze the whole process (decision 025, "PGlite and btree_gin").
   const extensions = { pg_trgm };
   let client: PGlite;
+  let lock: ReturnType<typeof acquireFolderLock> | null = null;
   if ('pgliteDir' in target) {
     fs.mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
-    client = await PGlite.create(target.pgliteDir, { extensions });
+    // Before PGlite reads a byte: a second process must change nothing (decision 035).
+    lock = acquireFolderLock(`${target.pgliteDir}.lock`, target.port);
+    try {
+      client = await PGlite.create(target.pgliteDir, { extensions });
+    } catch (err) {
+      lock.release();
+      // PGlite aborts its WebAssembly (`RuntimeError: Aborted()`) or fails its start on files it can't read.
+      const reason = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      throw new DataFolderUnreadableError(target.pgliteDir, reason);
+    }
   } else {
     client = await PGlite.create({ extensions });
   }
@@ -176,10 +201,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    lockTakenOverFrom: lock?.tookOverFrom ?? null,
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
     poolStats: () => null,
     // PGlite lives in this one process: nothing else can run migrations at the same time.
     withExclusiveLock: (fn) => fn(),
