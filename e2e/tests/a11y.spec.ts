@@ -168,6 +168,8 @@ test.describe('accessibility (axe-core)', () => {
       '/explore/trending',
       '/signup',
       '/verify-email',
+      '/forgot-password',
+      '/reset-password?token=pr_example',
       '/unauthorized',
       '/goodbye',
       `/bots/${botId}`,

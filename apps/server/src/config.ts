@@ -37,6 +37,8 @@ const ZEnv = z.object({
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** The longest a sign-in from a new device waits while its account is under attack (decision 037). */
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(3_000),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   // argon2id's cost for new hashes (a hash keeps its own, so lowering it never locks anyone out).
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(65_536),
@@ -99,7 +101,12 @@ export interface Config {
   replyTimeoutMs: number;
   offlineWordDelayMs: number;
   rateLimit: { max: number; windowMs: number };
-  login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number };
+  /**
+   * Sign-in limits (decision 037): `maxPerAccount` wrong passwords per account and address, then
+   * that address waits out the window; as many per account from unknown devices, then those are
+   * slowed down (up to `maxDelayMs`); twice as many, and the owner gets a mail.
+   */
+  login: { maxPerAccount: number; maxPerIp: number; windowSeconds: number; signupMaxPerIp: number; maxDelayMs: number };
   refreshTokenTtlDays: number;
   /** How long a looked-up session is answered from this instance's memory (0: every request reads the database). */
   sessionCacheMs: number;
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPerIp: e.LOGIN_MAX_PER_IP,
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
       signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+      maxDelayMs: e.LOGIN_MAX_DELAY_MS,
     },
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,

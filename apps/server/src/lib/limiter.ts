@@ -45,6 +45,24 @@ export class Limiter {
     await this.limiter.reward(key, 1);
   }
 
+  /**
+   * Counts one event and answers how many the window holds now, this one included. For a counter
+   * that never refuses (create it with `points` above any count it should see).
+   */
+  async add(key: string): Promise<number> {
+    try {
+      return (await this.limiter.consume(key)).consumedPoints;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return err.consumedPoints;
+      throw err;
+    }
+  }
+
+  /** How many events the window holds, without counting one. */
+  async peek(key: string): Promise<number> {
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);
   }

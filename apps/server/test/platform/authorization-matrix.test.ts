@@ -248,6 +248,8 @@ const TABLE: Record<string, Entry> = {
     req: async (w) => ({ url: '/api/auth/force-logout', payload: { refreshToken: 'rt_unknown' }, as: await w.newUser() }),
   },
   'POST /api/auth/verify-email': { kind: 'public', body: { token: 'ev_unknown' }, ok: 400 },
+  'POST /api/auth/password/forgot': { kind: 'public', body: { email: 'nobody@example.com' } },
+  'POST /api/auth/password/reset': { kind: 'public', body: { token: 'pr_unknown', password: STRONG_PASSWORD }, ok: 400 },
   'GET /api/auth/providers': { kind: 'public' },
   'GET /api/auth/oidc/authorize': { kind: 'public', ok: 404 },
   'POST /api/auth/oidc/callback': { kind: 'public', body: { code: 'x', state: 'y' }, ok: 400 },

@@ -17,6 +17,10 @@ const CallbackPage = lazy(() => import('@/features/auth/pages/callback-page').th
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('@/features/auth/pages/signup-page').then((m) => ({ default: m.SignupPage })));
 const VerifyEmailPage = lazy(() => import('@/features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const OutboxPage = lazy(() => import('@/features/dev/outbox-page').then((m) => ({ default: m.OutboxPage })));
 // The home page (/, and /explore without the widget) can be loaded before the first render
 // (main.tsx, over the page prerendered at build).
@@ -65,6 +69,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.signup, element: <SignupPage /> },
       { path: ROUTES.authCallback, element: <CallbackPage /> },
       { path: ROUTES.verifyEmail, element: <VerifyEmailPage /> },
+      { path: ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
       { path: ROUTES.unauthorized, element: <UnauthorizedPage /> },
       { path: ROUTES.goodbye, element: <GoodbyePage /> },
       {

@@ -33,6 +33,8 @@ export const ROUTES = {
   authCallback: '/auth/callback',
   unauthorized: '/unauthorized',
   verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   notifications: '/notifications',
   changelog: '/changelog',
   docsGettingStarted: '/docs/getting-started',

@@ -107,3 +107,16 @@ export const ZOidcCallbackAnswer = ZSession.extend({ redirectTo: z.string() });
 export const ZOk = z.object({ success: z.literal(true) });
 
 export const ZVerifyEmailAnswer = z.object({ success: z.literal(true), email: z.string() });
+
+/** POST /api/auth/password/forgot: the address to send a reset link to (the answer is the same whether it has an account). */
+export const ZForgotPasswordBody = z.object({ email: ZEmail });
+export type ForgotPasswordBody = z.input<typeof ZForgotPasswordBody>;
+/** The forgot answer: empty, whatever the address. */
+export const ZForgotPasswordAnswer = z.object({});
+
+/** POST /api/auth/password/reset: the token of the mailed link and the new password (the whole password policy). */
+export const ZResetPasswordBody = z.object({
+  token: z.string().min(1, 'The password reset link is not valid').max(256, 'The password reset link is not valid'),
+  password: ZNewPassword,
+});
+export type ResetPasswordBody = z.input<typeof ZResetPasswordBody>;

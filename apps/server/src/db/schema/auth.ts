@@ -89,3 +89,22 @@ export const oauthAccounts = pgTable(
   },
   (t) => [uniqueIndex('oauth_accounts_provider_subject_unique').on(t.provider, t.subject), index('oauth_accounts_user_idx').on(t.userId)],
 );
+
+/**
+ * Password reset links (issue 37 §4): the token is stored only as its hash, works once, for an
+ * hour, and only while the account still has the address it was mailed to.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -18,6 +19,9 @@ import {
   ZSignupBody,
   ZVerifyEmailAnswer,
   ZVerifyEmailBody,
+  ZForgotPasswordAnswer,
+  ZForgotPasswordBody,
+  ZResetPasswordBody,
   type Session,
 } from '@app/shared/auth/schemas';
 import { ADMIN_ERROR_CODES, ADMIN_MESSAGES } from '@app/shared/admin/messages';
@@ -29,11 +33,15 @@ import { users } from '../../db/schema/users';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { bearerToken, requireAuth } from '../../plugins/auth';
 import { completeLoginChallenge, startLoginChallenge, securityLimitsOf } from '../security';
+import { userLanguage } from '../account';
 import { findUserByEmail, findUserById, toSessionUser, type SessionUserRow } from '../users';
 import { createAccount } from './accounts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './cookies';
 import { confirmEmail, sendVerificationEmail } from './email-verification';
-import { createAuthLimits } from './limits';
+import { isKnownClient, setKnownDevice } from './known-device';
+import { createAuthLimits, loginDelayMs, pairKey } from './limits';
+import { failedSignInsMail, passwordResetNoticeMail } from './mails';
+import { deleteOldPasswordResets, PASSWORD_RESET_MAIL_JOB, passwordResetMailJob, resetPassword } from './password-reset';
 import {
   linkProviderAccount,
   OIDC_COOKIE,
@@ -69,6 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   const limits = createAuthLimits(app.ctx);
   app.ctx.jobs.every('delete-expired-tokens', 60 * 60_000, () => deleteExpiredTokens(app.ctx.db));
+  app.ctx.jobs.handle(PASSWORD_RESET_MAIL_JOB, passwordResetMailJob(app.ctx));
+  app.ctx.jobs.every('delete-old-password-resets', 60 * 60_000, () => deleteOldPasswordResets(app.ctx));
   const refreshTtlMs = config.refreshTokenTtlDays * 24 * 60 * 60_000;
   const provider = config.oidc ? new OidcProvider(config.oidc, oidcRedirectUri(config.publicUrl)) : null;
   // Compared against when the email is unknown, so that a wrong email costs as long as a wrong password.
@@ -95,7 +105,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     // The login alerts (security) react to it; a failed reaction never fails the sign-in.
     await app.ctx.events.publish('user.signed_in', { userId: user.id, sessionId: tokens.sessionId, method });
+    setKnownDevice(request, reply, user.id);
     return answer(request, reply, user, tokens);
+  }
+
+  /**
+   * Counts a wrong password from a device or address the account has never signed in from; at
+   * twice the free failures, the owner gets a mail (once per window). The mail is not waited
+   * for: the answer must take as long whether the account exists or not.
+   */
+  async function failedFromUnknownClient(request: FastifyRequest, email: string, user: SessionUserRow | null) {
+    const failures = await limits.loginFailuresPerAccount.add(email);
+    if (!user || failures < 2 * config.login.maxPerAccount) return;
+    if ((await limits.loginAlertPerAccount.hit(user.id)) > 0) return;
+    const attempt = { count: failures, windowMinutes: Math.round(config.login.windowSeconds / 60), ip: request.ip };
+    void userLanguage(app.ctx.db, user.id)
+      .then((language) => app.ctx.mailer.send(failedSignInsMail(user.email, user.displayName, attempt, language)))
+      .catch((err: unknown) => request.log.error({ err }, 'failed sign-ins mail not sent'));
   }
 
   app.post(
@@ -124,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err }, 'verification email not sent'),
       );
       const tokens = await openSession(app.ctx.db, { userId: user.id, method: 'password', client: clientOf(request), refreshTtlMs });
+      setKnownDevice(request, reply, user.id);
       reply.status(201);
       return answer(request, reply, user, tokens);
     },
@@ -144,18 +171,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, password } = request.body;
       const ipWait = await limits.loginPerIp.hit(request.ip);
-      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
-      // Counted before the password is checked (and forgiven on success), so that simultaneous
-      // guesses can't all pass the check before the first failure is recorded.
-      const accountWait = await limits.loginFailuresPerAccount.hit(email);
-      if (accountWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, accountWait);
+      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited(ipWait), ipWait);
+      // Per account and address, a hard limit (decision 037). Counted before the password is
+      // checked (and forgiven on success), so that simultaneous guesses can't all pass the check
+      // before the first failure is recorded.
+      const pair = pairKey(email, request.ip);
+      const pairWait = await limits.loginFailuresPerPair.hit(pair);
+      if (pairWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited(pairWait), pairWait);
 
       const user = await findUserByEmail(app.ctx.db, email);
+      // Per account, a slowdown for devices and addresses it has never signed in from, never a
+      // refusal: a stranger's guesses can't keep the owner out. Waited before the check, so that
+      // a quick answer tells nothing about the password.
+      const known = await isKnownClient(app.ctx.db, request, user?.id ?? null);
+      if (!known) {
+        const failures = await limits.loginFailuresPerAccount.peek(email);
+        const delay = loginDelayMs(failures, config.login.maxPerAccount, config.login.maxDelayMs);
+        if (delay > 0) await setTimeout(delay);
+      }
       const matches = user?.passwordHash
         ? await verifyPassword(user.passwordHash, password)
         : (await verifyPassword(await decoyHash, password)) && false;
-      if (!user || !matches) throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
-      await limits.loginFailuresPerAccount.reset(email);
+      if (!user || !matches) {
+        if (!known) await failedFromUnknownClient(request, email, user);
+        throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, AUTH_MESSAGES.invalidCredentials);
+      }
+      await limits.loginFailuresPerPair.reset(pair);
       // Only once the password matched: the refusal tells nothing to someone who doesn't know it.
       if (user.bannedAt) throw accountBanned();
       const challenge = await startLoginChallenge(app, user, clientOf(request));
@@ -178,7 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ipWait = await limits.loginPerIp.hit(request.ip);
-      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited, ipWait);
+      if (ipWait) throw tooManyRequests(AUTH_MESSAGES.loginRateLimited(ipWait), ipWait);
       const { challengeToken, code } = request.body;
       // Wrong codes of every challenge of the account add up, so that new challenges don't buy new guesses.
       // Counted before the code is checked (and given back unless it was wrong), so that codes sent
@@ -322,6 +363,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const wait = await limits.verificationMailPerUser.hit(user.id);
       if (wait) throw tooManyRequests(AUTH_MESSAGES.verifyResendLimited, wait);
       await sendVerificationEmail(app.ctx, user);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Mail a link to choose a new password (single use, one hour) to the address's account. Answers 202 {} whatever the address, as fast whether it has an account or not; at most 10 requests an hour per client address (429) and 3 mails an hour per address.",
+        body: ZForgotPasswordBody,
+        response: { 202: ZForgotPasswordAnswer },
+      },
+    },
+    async (request, reply) => {
+      const wait = await limits.passwordResetPerIp.hit(request.ip);
+      if (wait) throw tooManyRequests(AUTH_MESSAGES.passwordResetRateLimited(wait), wait);
+      const { email } = request.body;
+      // Past 3 an hour the address gets no more mail, silently: a 429 here would let a stranger
+      // keep the owner from asking, while the links already sent still work (decision 037).
+      // The account is looked up by the job, after the answer: nothing here depends on it.
+      if ((await limits.passwordResetPerAddress.hit(email)) === 0) {
+        await app.ctx.jobs.enqueue(app.ctx.db, PASSWORD_RESET_MAIL_JOB, { email }, { maxAttempts: 3 });
+      } else {
+        request.log.info('password reset mail not sent: the address asked too often');
+      }
+      reply.status(202);
+      return {};
+    },
+  );
+
+  app.post(
+    '/password/reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Choose a new password with the token of a reset link. The link then works no more, every session of the account ends, and the owner gets a notice. A used, expired or unknown token is 400 INVALID_TOKEN.',
+        body: ZResetPasswordBody,
+        response: { 200: ZOk },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const done = await resetPassword(app.ctx, token, password);
+      if (!done) throw new AppError(400, ERROR_CODES.INVALID_TOKEN, AUTH_MESSAGES.resetLinkInvalid, 'token');
+      // Every instance drops the account's cached sessions, and live streams end.
+      await app.ctx.events.publish('session.revoked', { userId: done.userId, sessionId: null });
+      clearRefreshCookie(request, reply);
+      // The owner proved the address: the failures that held them back are forgotten.
+      await limits.loginFailuresPerPair.reset(pairKey(done.email, request.ip));
+      await limits.loginFailuresPerAccount.reset(done.email);
+      await userLanguage(app.ctx.db, done.userId)
+        .then((language) => app.ctx.mailer.send(passwordResetNoticeMail(done.email, done.displayName, done.at, language)))
+        .catch((err: unknown) => request.log.error({ err }, 'password reset notice not sent'));
       return { success: true as const };
     },
   );

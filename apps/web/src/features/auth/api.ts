@@ -5,7 +5,10 @@ import {
   ZOk,
   ZSession,
   ZVerifyEmailAnswer,
+  ZForgotPasswordAnswer,
+  type ForgotPasswordBody,
   type LoginBody,
+  type ResetPasswordBody,
   type SignupBody,
 } from '@app/shared/auth/schemas';
 import { ZOidcLinkAnswer } from '@app/shared/integrations/schemas';
@@ -26,6 +29,12 @@ export const forceLogoutCall = () => api('/api/auth/force-logout', { method: 'PO
 export const verifyEmail = (token: string) =>
   api('/api/auth/verify-email', { method: 'POST', body: { token }, schema: ZVerifyEmailAnswer, withAuth: false });
 export const resendVerification = () => api('/api/auth/verify-email/resend', { method: 'POST', schema: ZOk });
+/** Asks for a reset link; the answer is the same whether the address has an account. */
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  api('/api/auth/password/forgot', { method: 'POST', body, schema: ZForgotPasswordAnswer, withAuth: false });
+/** Sets a new password with the token of a reset link; every session of the account ends. */
+export const resetPassword = (body: ResetPasswordBody) =>
+  api('/api/auth/password/reset', { method: 'POST', body, schema: ZOk, withAuth: false });
 /** Finishes a sign-in (a session), or the linking of the provider account to the signed-in user started from the settings. */
 export const finishOidc = (query: string) =>
   api('/api/auth/oidc/callback', {

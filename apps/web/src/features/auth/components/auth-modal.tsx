@@ -21,7 +21,11 @@ export function AuthModal() {
           <DialogTitle>{mode === 'signin' ? t('auth.welcomeBack') : t('auth.joinTitle', { app: APP_NAME })}</DialogTitle>
           <DialogDescription>{mode === 'signin' ? t('auth.signInSubtitle') : t('auth.signUpSubtitle')}</DialogDescription>
         </DialogHeader>
-        {mode === 'signin' ? <LoginForm onSignedIn={close} redirectTo={here} /> : <SignupForm onSignedUp={close} redirectTo={here} />}
+        {mode === 'signin' ? (
+          <LoginForm onSignedIn={close} redirectTo={here} onLeave={close} />
+        ) : (
+          <SignupForm onSignedUp={close} redirectTo={here} />
+        )}
         <p className="text-center text-sm text-muted-foreground">
           {mode === 'signin' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
           <button

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ROUTES } from '@app/shared/app/routes';
 import { isTwoFactorChallenge, ZLoginBody, type LoginBody } from '@app/shared/auth/schemas';
 import type { TwoFactorChallenge } from '@app/shared/security/schemas';
 import { FormField } from '@/components/form-field';
@@ -12,6 +14,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { login } from '../api';
 import { startSession } from '../session';
+import { tooManyAttemptsText } from '../too-many-attempts';
 import { OidcSignIn } from './oidc-sign-in';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -19,7 +22,16 @@ import { TwoFactorStep } from './two-factor-step';
  * Email and password sign-in, then the second step when the account has two-factor on;
  * `onSignedIn` decides where the user goes next.
  */
-export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; redirectTo: string }) {
+export function LoginForm({
+  onSignedIn,
+  redirectTo,
+  onLeave,
+}: {
+  onSignedIn: () => void;
+  redirectTo: string;
+  /** Called when a link of the form leaves for another page (the modal closes). */
+  onLeave?: () => void;
+}) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
@@ -28,8 +40,10 @@ export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; 
     handleSubmit,
     setError,
     resetField,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<LoginBody>({ resolver: zodResolver(ZLoginBody), defaultValues: { email: '', password: '' } });
+  const typedEmail = useWatch({ control, name: 'email' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -45,7 +59,7 @@ export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; 
       if (err instanceof ApiRequestError && err.field && (err.field === 'email' || err.field === 'password')) {
         setError(err.field, { message: err.message });
       } else if (err instanceof ApiRequestError && err.status === 429) {
-        setFormError(t('auth.errors.tooManyAttempts', { seconds: err.retryAfterSeconds ?? 60 }));
+        setFormError(tooManyAttemptsText(t, 'auth.errors.tooManyAttempts', err.retryAfterSeconds));
       } else {
         setFormError(err instanceof ApiRequestError ? translateMessage(err.message) : t('errors.unknown'));
       }
@@ -83,6 +97,17 @@ export function LoginForm({ onSignedIn, redirectTo }: { onSignedIn: () => void; 
           autoComplete="current-password"
           registration={register('password')}
           error={errors.password?.message}
+          aside={
+            <Link
+              to={ROUTES.forgotPassword}
+              // The typed address goes along in the router's state, never in the URL.
+              state={{ email: typedEmail }}
+              onClick={onLeave}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t('passwordReset.forgotLink')}
+            </Link>
+          }
         />
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? <Loader2 className="animate-spin" /> : null}

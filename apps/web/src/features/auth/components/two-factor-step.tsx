@@ -11,6 +11,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { loginTwoFactor } from '../api';
 import { startSession } from '../session';
+import { tooManyAttemptsText } from '../too-many-attempts';
 
 /**
  * The sign-in's second step (login page, Sign In modal, OIDC callback): the 6-digit code of the
@@ -56,7 +57,7 @@ export function TwoFactorStep({
     } catch (err) {
       if (err instanceof ApiRequestError && err.code === SECURITY_ERROR_CODES.CHALLENGE_EXPIRED) setExpired(true);
       if (err instanceof ApiRequestError && err.status === 429) {
-        setError(t('auth.errors.tooManyAttempts', { seconds: err.retryAfterSeconds ?? 60 }));
+        setError(tooManyAttemptsText(t, 'auth.errors.tooManyAttempts', err.retryAfterSeconds));
       } else {
         setError(err instanceof ApiRequestError ? translateMessage(err.message) : t('errors.unknown'));
       }
