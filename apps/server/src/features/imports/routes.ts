@@ -15,7 +15,7 @@ import { Folder } from './folder';
 import { planFiles } from './plan';
 import { runSillyTavernImport, unpackedSize } from './run';
 import { activeImports, createImport, deleteImport, importView, listImports, requireImport } from './store';
-import { acceptUploads } from '../../plugins/uploads';
+import { acceptUploads, partBytes } from '../../plugins/uploads';
 
 const tags = ['imports'];
 export const SILLYTAVERN_IMPORT_JOB = 'import.sillytavern';
@@ -55,9 +55,8 @@ async function readFolderUpload(request: FastifyRequest): Promise<Buffer> {
         part.file.resume();
         throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyFiles, 'file');
       }
-      const data = await part.toBuffer();
+      const data = await partBytes(part.file, IMPORT_LIMITS.maxBytes - bytes, tooLarge);
       bytes += data.length;
-      if (part.file.truncated || bytes > IMPORT_LIMITS.maxBytes) throw tooLarge();
       // A name is a path inside the folder: never absolute, never above it.
       const name = path.posix.normalize(part.filename.replace(/\\/g, '/')).replace(/^(\.\.\/|\/)+/, '');
       files.push({ path: name || `file-${files.length}`, data });
