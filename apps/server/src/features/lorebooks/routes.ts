@@ -16,6 +16,7 @@ import {
   ZLorebookPatch,
 } from '@app/shared/lorebooks/schemas';
 import { AppError, badRequest } from '../../lib/http-errors';
+import { nestedDeeperThan } from '../../lib/nesting';
 import { isPng, readPngTextChunks } from '../../lib/png-text';
 import { requireAuth } from '../../plugins/auth';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
@@ -42,7 +43,9 @@ const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
  * A regex key that RE2 can't run (a lookaround, a backreference) is refused when the editor saves
  * (decision 036); one brought by an import is kept, and never matches (activation.ts).
  */
-function refuseUnsupportedRegexKeys(entries: Pick<LoreEntry, 'keys' | 'secondaryKeys'>[]) {
+function refuseUnsupportedRegexKeys(entries: Pick<LoreEntry, 'keys' | 'secondaryKeys' | 'extensions'>[]) {
+  // Nested deeper than any book needs (an entry's extensions): refused before the database fails on it.
+  if (nestedDeeperThan(entries)) throw badRequest(M.tooDeep, 'entries');
   const [problem] = regexKeyProblems(entries);
   if (problem) throw badRequest(M.regexNotSupported, problem.field);
 }
