@@ -12,6 +12,10 @@ interface ErrorBody {
 
 function send(reply: FastifyReply, status: number, error: ErrorBody['error'], headers?: Record<string, string>) {
   if (headers) reply.headers(headers);
+  // Answered before the body was all read (a 413, a refusal mid-upload): the rest is never read,
+  // so the connection closes after this answer instead of leaving the client sending into a
+  // socket nobody reads, waiting for an answer it can't see (issue 37 §2).
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   return reply.status(status).type('application/json; charset=utf-8').send({ error });
 }
 

@@ -90,15 +90,32 @@ export async function readUpload(
   }
   let data: Buffer;
   try {
-    data = await file.toBuffer();
+    data = await partBytes(file.file, opts.maxBytes, opts.tooLarge);
   } catch (err) {
     throw uploadError(err, opts);
   }
-  if (file.file.truncated || data.length > opts.maxBytes) throw opts.tooLarge();
   return { data, filename: file.filename, mimetype: file.mimetype };
 }
 
+/**
+ * A part's bytes, refused the moment they pass `maxBytes` (busboy's own limit, and toBuffer(),
+ * wait for the part's end, which a client that keeps sending a huge body never reaches: it waited
+ * forever for an answer). The rest of the body is never read: the 413 closes the connection (errors.ts).
+ */
+export async function partBytes(file: AsyncIterable<Buffer> & { truncated?: boolean }, maxBytes: number, tooLarge: () => AppError) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of file) {
+    bytes += chunk.length;
+    if (bytes > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (file.truncated) throw tooLarge();
+  return Buffer.concat(chunks, bytes);
+}
+
 function uploadError(err: unknown, opts: { field: string; missingMessage: string; tooLarge: () => AppError }) {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || (err as { statusCode?: number }).statusCode === 413)
     return opts.tooLarge();

@@ -133,15 +133,48 @@ describe('lorebook activation', () => {
     expect(names(scan([g], ['Ann: moon']))).toEqual(['g']);
   });
 
-  it('a regex key that could backtrack for seconds never runs: it matches nothing, at once', () => {
-    expect(keyRegex('/(a+)+$/')).toBe(UNSAFE);
+  it('regex keys run in linear time: the classic catastrophic patterns answer at once on long texts (issue 37 §2)', () => {
+    // On JavaScript's engine each of these backtracks exponentially: 30 letters took 8.8 s for the first,
+    // and doubling with every letter, the 5,000 here would take longer than the universe has.
+    const long = 'a'.repeat(5_000);
+    const cases: [string, string, boolean][] = [
+      ['/(a|a)*$/', `${long.slice(0, 29)}!`, true], // matches the empty string at the end
+      ['/(a|a)*b$/', `${long}!`, false],
+      ['/(a+)+$/', `${long}!`, false],
+      ['/(a+)+b/', long, false],
+      ['/(.*a){20}/', `${long}`, true],
+      ['/(.*a){20}b/', long, false],
+      ['/([a-zA-Z]+)*$/', `${long}!`, true],
+      ['/^([a-zA-Z]+)*$/', `${long}!`, false],
+    ];
+    for (const [key, text, expected] of cases) {
+      expect(keyRegex(key), key).not.toBe(UNSAFE);
+      expect(matchKey({ text, lower: text }, key, { caseSensitive: false, wholeWords: false }), key).toBe(expected);
+    }
     const b = book([
       { name: 'evil', keys: ['/(a+)+$/'] },
       { name: 'fine', keys: ['/a+b/'] },
     ]);
-    // Were it run, 40 letters would take the test's whole timeout and more (2.3 s at 28, doubling with each).
     expect(names(scan([b], [`Ann: ${'a'.repeat(40)}!`]))).toEqual([]);
+    expect(names(scan([b], [`Ann: ${'a'.repeat(40)}`]))).toEqual(['evil']);
     expect(names(scan([b], ['Ann: aaab']))).toEqual(['fine']);
+  }, 5_000);
+
+  it("a regex key RE2 can't run (lookaround, backreference) never matches; flags are translated", () => {
+    for (const key of ['/(a)\\1/', '/foo(?=bar)/', '/(?<!x)y/', '/(?<=x)y/']) expect(keyRegex(key), key).toBe(UNSAFE);
+    const b = book([{ name: 'back', keys: ['/(a)\\1/'] }]);
+    expect(names(scan([b], ['Ann: aa']))).toEqual([]);
+    const text = (s: string) => ({ text: s, lower: s.toLowerCase() });
+    const opts = { caseSensitive: true, wholeWords: false };
+    expect(matchKey(text('DRAGON'), '/dragon/i', opts)).toBe(true);
+    expect(matchKey(text('DRAGON'), '/dragon/', opts)).toBe(false);
+    expect(matchKey(text('a\nb'), '/a.b/', opts)).toBe(false);
+    expect(matchKey(text('a\nb'), '/a.b/s', opts)).toBe(true);
+    expect(matchKey(text('x\nend'), '/^end/', opts)).toBe(false);
+    expect(matchKey(text('x\nend'), '/^end/m', opts)).toBe(true);
+    expect(matchKey(text('the end'), '/end/y', opts)).toBe(false);
+    expect(matchKey(text('end of it'), '/end/y', opts)).toBe(true);
+    expect(matchKey(text('Seraphina'), '/(?<who>sera)phina/i', opts)).toBe(true);
   });
 
   it('a scan depth of 0 reads nothing, not even what recursion brought', () => {

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { Chat, ChatMessage } from '@app/shared/chats/schemas';
 import type { ChatLorebooks, Lorebook, LorebookSummary, ReplyPrompt } from '@app/shared/lorebooks/schemas';
+import { LORE_MESSAGES } from '@app/shared/lorebooks/rules';
+import { sql } from 'drizzle-orm';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { createBot, multipart } from '../bots/helpers';
 
@@ -87,6 +89,43 @@ describe('lorebooks (issue 20 §1)', () => {
     }
     expect((await call(alice, 'PATCH', `/api/lorebooks/${book.id}`, {})).statusCode).toBe(400);
     expect(((await call(alice, 'GET', `/api/lorebooks/${book.id}`)).json() as Lorebook).entries).toHaveLength(2);
+  });
+
+  it("refuses a regex key RE2 can't run when a book is saved, naming the key; one stored before never matches, and the reply goes on", async () => {
+    for (const [entries, field] of [
+      [[{ id: 1, keys: ['ember', '/(?<=red )dragon/'] }], 'entries.0.keys.1'],
+      [
+        [
+          { id: 1, keys: ['a'] },
+          { id: 2, keys: ['b'], secondaryKeys: ['/(\\w)\\1/'] },
+        ],
+        'entries.1.secondaryKeys.0',
+      ],
+    ] as const) {
+      const res = await call(alice, 'POST', '/api/lorebooks', { name: 'Lookbehind', entries });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_ERROR', field, message: LORE_MESSAGES.regexNotSupported });
+    }
+    const book = await create(alice, { name: 'Linear', entries: [{ id: 1, keys: ['/(a|a)*b$/'], content: 'Never.' }] });
+    const patched = await call(alice, 'PATCH', `/api/lorebooks/${book.id}`, { entries: [{ id: 1, keys: ['/x(?!y)/'] }] });
+    expect(patched.statusCode).toBe(400);
+    expect(errorOf(patched).field).toBe('entries.0.keys.0');
+    // A key stored before this rule (written here straight into the table) is skipped when a reply scans it.
+    await t.app.ctx.db.execute(
+      sql`update lorebooks set entries = ${JSON.stringify([
+        { ...book.entries[0], keys: ['/(\\w)\\1/'], content: 'Old backreference.' },
+        { ...book.entries[0], id: 2, keys: ['/(a|a)*$/'], content: 'Linear lore.' },
+      ])}::jsonb where id = ${book.id}`,
+    );
+    const bot = await createBot(t, alice, { name: 'Scanner' });
+    expect((await call(alice, 'PUT', `/api/bots/${bot.id}/lorebook`, { lorebookId: book.id })).statusCode).toBe(200);
+    const chat = (await call(alice, 'POST', '/api/chats', { botId: bot.id })).json() as Chat;
+    const started = Date.now();
+    const { message } = await send(alice, chat.id, `${'a'.repeat(29)}!`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const prompt = (await promptOf(alice, chat.id, message.id)).json() as ReplyPrompt;
+    expect(JSON.stringify(prompt)).toContain('Linear lore.');
+    expect(JSON.stringify(prompt)).not.toContain('Old backreference.');
   });
 
   it("another user's lorebook is not found, whatever they try", async () => {

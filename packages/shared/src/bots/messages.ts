@@ -35,6 +35,8 @@ export const BOT_MESSAGES = {
   importUnreadable: 'The file is not a Character Card or a bot export',
   importBadJson: 'The file is not valid JSON',
   importBadYaml: 'The file is not valid YAML',
+  /** Arrays and objects nested deeper than 64 levels (decision 036). */
+  importTooDeep: 'The card nests its data more than 64 levels deep',
   importNoCard: 'This PNG holds no character card',
   importMissing: 'Attach the file in the field "file" or send {data, format}',
   reportThanks: 'Thank you, the report was sent to the moderators',

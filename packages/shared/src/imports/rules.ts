@@ -18,8 +18,8 @@ export const IMPORT_LIMITS = {
   maxMessageChars: 100_000,
   /** Messages of one imported chat (a longer one is skipped and reported). */
   maxMessages: 100_000,
-  /** Imports a user may start at once (queued or running). */
-  activePerUser: 2,
+  /** Imports a user may have at once (queued or running): one, so that one user's imports never run side by side (decision 036). */
+  activePerUser: 1,
 } as const;
 
 /** Texts the server answers with (the web app translates them). */
@@ -33,7 +33,7 @@ export const IMPORT_MESSAGES = {
   busy: 'Your last upload is still being received: wait for it to finish',
   nothingToImport: 'Nothing to import here: no characters, chats, lorebooks or settings.json of a SillyTavern folder',
   notFound: 'Import not found',
-  tooManyActive: 'Two imports are already running: wait for one to finish',
+  tooManyActive: 'An import is already running: wait for it to finish',
   failed: 'The import stopped on an error; what it brought in so far is kept. Start it again to finish it.',
 } as const;
 

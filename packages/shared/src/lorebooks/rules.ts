@@ -25,6 +25,9 @@ export const LORE_MESSAGES = {
   bookNameRequired: 'Give the lorebook a name',
   descriptionTooLong: 'The description is too long',
   keyTooLong: 'A key is too long',
+  tooDeep: 'The lorebook nests its data more than 64 levels deep',
+  /** A `/regex/` key that the linear-time engine can't run (decision 036). */
+  regexNotSupported: 'This regular expression uses a lookaround or a backreference, which keys can’t use: write it without them',
   tooManyKeys: 'Too many keys',
   contentTooLong: 'The content is too long',
   orderRange: 'The order is out of range',

@@ -13,9 +13,9 @@ import { optimizeImportedAvatars } from '../bots';
 import { botsOfImport } from './items';
 import { Folder } from './folder';
 import { planFiles } from './plan';
-import { runSillyTavernImport } from './run';
+import { runSillyTavernImport, unpackedSize } from './run';
 import { activeImports, createImport, deleteImport, importView, listImports, requireImport } from './store';
-import { acceptUploads } from '../../plugins/uploads';
+import { acceptUploads, partBytes } from '../../plugins/uploads';
 
 const tags = ['imports'];
 export const SILLYTAVERN_IMPORT_JOB = 'import.sillytavern';
@@ -55,9 +55,8 @@ async function readFolderUpload(request: FastifyRequest): Promise<Buffer> {
         part.file.resume();
         throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyFiles, 'file');
       }
-      const data = await part.toBuffer();
+      const data = await partBytes(part.file, IMPORT_LIMITS.maxBytes - bytes, tooLarge);
       bytes += data.length;
-      if (part.file.truncated || bytes > IMPORT_LIMITS.maxBytes) throw tooLarge();
       // A name is a path inside the folder: never absolute, never above it.
       const name = path.posix.normalize(part.filename.replace(/\\/g, '/')).replace(/^(\.\.\/|\/)+/, '');
       files.push({ path: name || `file-${files.length}`, data });
@@ -117,31 +116,33 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      if ((await activeImports(db, user.id)) >= IMPORT_LIMITS.activePerUser) {
-        throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
-      }
-      // One upload at a time per user on this instance: each is held whole in memory while it is read.
+      // One import at a time per user (decision 036): while one is received, queued or running, another is refused.
+      // The mark is held until the new import's row is written, so two uploads at once can't both pass the check.
       if (receiving.has(user.id)) throw new AppError(409, ERROR_CODES.CONFLICT, M.busy);
       receiving.add(user.id);
-      let zip: Buffer;
+      let row: Awaited<ReturnType<typeof createImport>>;
+      let uploadKey: string;
       try {
-        zip = await readFolderUpload(request);
+        if ((await activeImports(db, user.id)) >= IMPORT_LIMITS.activePerUser) {
+          throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
+        }
+        const zip = await readFolderUpload(request);
+        const folder = await Folder.open(zip);
+        if (folder === 'tooManyFiles') throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyInZip, 'file');
+        if (folder === 'notAZip') throw badRequest(M.notAZip, 'file');
+        if (planFiles(folder.files).length === 0) throw badRequest(M.nothingToImport, 'file');
+        if (unpackedSize(folder) > IMPORT_LIMITS.maxUnpackedBytes) {
+          throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooLargeUnpacked, 'file');
+        }
+        const key = await uploads.put(`imports/${user.id}/${randomBytes(16).toString('hex')}.zip`, zip, 'application/zip');
+        uploadKey = key;
+        row = await createImport(db, user.id, key).catch(async (err: unknown) => {
+          await uploads.delete(key).catch(() => undefined);
+          throw err;
+        });
       } finally {
         receiving.delete(user.id);
       }
-      const folder = Folder.open(zip);
-      if (folder === 'tooManyFiles') throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyInZip, 'file');
-      if (folder === 'notAZip') throw badRequest(M.notAZip, 'file');
-      const planned = planFiles(folder.files);
-      if (planned.length === 0) throw badRequest(M.nothingToImport, 'file');
-      if (planned.reduce((n, f) => n + f.size, 0) > IMPORT_LIMITS.maxUnpackedBytes) {
-        throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooLargeUnpacked, 'file');
-      }
-      const uploadKey = await uploads.put(`imports/${user.id}/${randomBytes(16).toString('hex')}.zip`, zip, 'application/zip');
-      const row = await createImport(db, user.id, uploadKey).catch(async (err: unknown) => {
-        await uploads.delete(uploadKey).catch(() => undefined);
-        throw err;
-      });
       // Queued after the row is committed, so that the queue's nudge finds the job at once.
       try {
         await jobs.enqueue(db, SILLYTAVERN_IMPORT_JOB, { importId: row.id, uploadKey }, { dedupeKey: row.id, maxAttempts: 3 });

@@ -38,8 +38,7 @@ export interface ImportDeps {
   keepAlive(): Promise<void>;
 }
 
-// A batch of files unpacked at once: small enough that the event loop comes back often.
-// A pass over the zip walks all its entries, so a batch is not tiny; 200 at once stalled other users up to 0.8 s (bench:import).
+// A batch of files unpacked before they are parsed (each file is inflated off the event loop, one at a time: folder.ts).
 const BATCH_FILES = 50;
 const BATCH_BYTES = 8 * 1024 * 1024;
 const PROGRESS_EVERY_MS = 250;
@@ -544,8 +543,8 @@ class ImportRun {
     let batch: PlannedFile[] = [];
     let bytes = 0;
     const flush = async function* (this: ImportRun): AsyncGenerator<[PlannedFile, Uint8Array | null]> {
-      const data = this.folder.read(batch.map((f) => f.path));
-      for (const f of batch) yield [f, data[f.path] ?? null];
+      const data = await this.folder.read(batch.map((f) => f.path));
+      for (const f of batch) yield [f, data.get(f.path) ?? null];
       batch = [];
       bytes = 0;
       await yieldToOthers();
@@ -641,6 +640,9 @@ function isGroupChat(bytes: Uint8Array): boolean {
   }
 }
 
+/** What the files the import reads unpack to, by their declared sizes (no file unpacks past its own: folder.ts). */
+export const unpackedSize = (folder: Folder) => planFiles(folder.files).reduce((n, f) => n + f.size, 0);
+
 function jsonOf(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(
@@ -665,8 +667,8 @@ export async function runSillyTavernImport(deps: ImportDeps, importId: string, u
     return;
   }
   const zip = row.storageKey ? await deps.uploads.read(row.storageKey) : null;
-  const folder = zip ? Folder.open(zip) : null;
-  if (!(folder instanceof Folder)) {
+  const folder = zip ? await Folder.open(zip) : null;
+  if (!(folder instanceof Folder) || unpackedSize(folder) > IMPORT_LIMITS.maxUnpackedBytes) {
     await finishImport(deps.db, row.id, { status: 'failed' });
     await deps.uploads.delete(uploadKey);
     return;

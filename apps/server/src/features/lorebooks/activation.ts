@@ -1,4 +1,4 @@
-import safeRegex from 'safe-regex2';
+import { RE2JS } from 're2js';
 import type { LoreEntry, LoreSettings } from '@app/shared/lorebooks/schemas';
 
 /**
@@ -7,7 +7,7 @@ import type { LoreEntry, LoreSettings } from '@app/shared/lorebooks/schemas';
  * selective logic, constant and disabled entries, the token budget after which lower-order entries
  * drop, recursive scanning of what was activated, and the placement by position and order.
  * Pure and synchronous, on the server's one thread: the scanned text is bounded (MAX_SCAN_CHARS),
- * lower-cased once per step, and a regex key that could backtrack exponentially never runs.
+ * lower-cased once per step, and regex keys run on RE2 (re2js), whose time grows linearly with the text.
  */
 
 /** A book as the scan sees it: its settings apply to its own entries. */
@@ -308,11 +308,7 @@ class ScanBuffer {
 export function matchKey(scanned: Scanned, key: string, options: { caseSensitive: boolean; wholeWords: boolean }): boolean {
   // Only a key that starts with a slash can be a regex (most keys are words: no lookup for them).
   const regex = key.startsWith('/') ? keyRegex(key) : null;
-  if (regex === UNSAFE) return false;
-  if (regex) {
-    regex.lastIndex = 0;
-    return regex.test(scanned.text);
-  }
+  if (regex) return regex.test(scanned.text);
   const shape = shapeOf(key);
   const text = options.caseSensitive ? scanned.text : scanned.lower;
   const needle = options.caseSensitive ? key : shape.lower;
@@ -357,33 +353,68 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return found;
 }
 
-// Compiled keys.
-const compiled = new Map<string, RegExp | null>();
+/** A regex key compiled for RE2 (re2js): its time grows linearly with the text, whatever the pattern. */
+export interface KeyMatcher {
+  test(text: string): boolean;
+}
 
-/** A regex key that could take exponential time (safe-regex2's star height): it never runs, and never matches. */
-export const UNSAFE = /(?!)/;
+// Compiled keys.
+const compiled = new Map<string, KeyMatcher | null>();
 
 /**
- * SillyTavern's parseRegexFromString: `/pattern/flags` with no unescaped slash inside. A pattern
- * that could backtrack for seconds on a crafted message (`/(a+)+$/`) answers UNSAFE: keys run on
- * the server for every reply, a public bot's in everyone's chats.
+ * A regex key RE2 can't run (a lookaround, a backreference): refused when a book is saved
+ * (regexKeyProblems), and one stored before, or brought by an import, never matches.
  */
-export function keyRegex(key: string): RegExp | null {
+export const UNSAFE: KeyMatcher = { test: () => false };
+
+const RE2_FLAGS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, s: RE2JS.DOTALL, m: RE2JS.MULTILINE };
+
+/**
+ * SillyTavern's parseRegexFromString: `/pattern/flags` with no unescaped slash inside; null when
+ * the key is no regex (JavaScript can't read it: a plain key). Keys run on the server for every
+ * reply, a public bot's in everyone's chats, so the pattern runs on RE2, never on JavaScript's
+ * backtracking engine (`/(a|a)*$/` took 8.8 s on 30 letters there): UNSAFE when RE2 can't run it.
+ */
+export function keyRegex(key: string): KeyMatcher | null {
   return remember(compiled, `r${key}`, () => {
     const match = /^\/([\w\W]+?)\/([gimsuy]*)$/.exec(key);
     if (!match) return null;
     const [, body, flags] = match;
     if (/(^|[^\\])\//.test(body!)) return null;
-    let regex: RegExp;
+    const pattern = body!.replace('\\/', '/');
     try {
-      regex = new RegExp(body!.replace('\\/', '/'), flags);
+      // Only compiled, to tell a regex from a plain key as SillyTavern does: never run.
+      new RegExp(pattern, flags);
     } catch {
       return null;
     }
-    return safeRegex(regex) ? regex : UNSAFE;
+    try {
+      const bits = [...flags!].reduce((n, f) => n | (RE2_FLAGS[f] ?? 0), 0);
+      // Sticky: tested from index 0 (as SillyTavern resets it), it matches only at the start.
+      const translated = RE2JS.translateRegExp(pattern);
+      const re2 = RE2JS.compile(flags!.includes('y') ? `\\A(?:${translated})` : translated, bits);
+      return { test: (text: string) => re2.test(text) };
+    } catch {
+      return UNSAFE;
+    }
   });
 }
 
+/** Where these entries have a regex key that RE2 can't run (refused when a book is saved). */
+export function regexKeyProblems(entries: Pick<LoreEntry, 'keys' | 'secondaryKeys'>[]): { field: string }[] {
+  const problems: { field: string }[] = [];
+  entries.forEach((entry, i) => {
+    for (const list of ['keys', 'secondaryKeys'] as const) {
+      entry[list].forEach((key, j) => {
+        if (key.startsWith('/') && keyRegex(key) === UNSAFE) problems.push({ field: `entries.${i}.${list}.${j}` });
+      });
+    }
+  });
+  return problems;
+}
+
+// A plain key between non-word characters: escaped, so it can't backtrack.
+const wholeWords = new Map<string, RegExp>();
 function wholeWord(needle: string): RegExp {
-  return remember(compiled, `w${needle}`, () => new RegExp(`(?:^|\\W)(${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:$|\\W)`))!;
+  return remember(wholeWords, needle, () => new RegExp(`(?:^|\\W)(${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})(?:$|\\W)`));
 }

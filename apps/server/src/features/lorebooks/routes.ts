@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
 import {
+  type LoreEntry,
   ZBotLorebook,
   ZBotLorebookBody,
   ZChatLorebookBody,
@@ -15,9 +16,11 @@ import {
   ZLorebookPatch,
 } from '@app/shared/lorebooks/schemas';
 import { AppError, badRequest } from '../../lib/http-errors';
+import { nestedDeeperThan } from '../../lib/nesting';
 import { isPng, readPngTextChunks } from '../../lib/png-text';
 import { requireAuth } from '../../plugins/auth';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
+import { regexKeyProblems } from './activation';
 import { toCharacterBook, toWorldFile } from './formats';
 import {
   attachToChat,
@@ -36,6 +39,17 @@ import {
 const tags = ['lorebooks'];
 /** A lorebook file: SillyTavern's biggest shared worlds are a few MB. */
 const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * A regex key that RE2 can't run (a lookaround, a backreference) is refused when the editor saves
+ * (decision 036); one brought by an import is kept, and never matches (activation.ts).
+ */
+function refuseUnsupportedRegexKeys(entries: Pick<LoreEntry, 'keys' | 'secondaryKeys' | 'extensions'>[]) {
+  // Nested deeper than any book needs (an entry's extensions): refused before the database fails on it.
+  if (nestedDeeperThan(entries)) throw badRequest(M.tooDeep, 'entries');
+  const [problem] = regexKeyProblems(entries);
+  if (problem) throw badRequest(M.regexNotSupported, problem.field);
+}
+
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 8 MB', 'file');
 
 /** A file's bytes as the JSON it holds: a world or card JSON file, or a PNG card's chunk. */
@@ -77,7 +91,9 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Creates a lorebook', body: ZLorebookBody, response: { 201: ZLorebook } },
     },
     async (request, reply) => {
-      const row = await createLorebook(db, requireAuth(request).user.id, request.body);
+      const ownerId = requireAuth(request).user.id;
+      refuseUnsupportedRegexKeys(request.body.entries);
+      const row = await createLorebook(db, ownerId, request.body);
       return reply.code(201).send(await lorebookView(db, row));
     },
   );
@@ -142,6 +158,7 @@ export const lorebookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await requireLorebook(db, request.params.id, requireAuth(request).user.id);
+      if (request.body.entries) refuseUnsupportedRegexKeys(request.body.entries);
       return lorebookView(db, await updateLorebook(db, row, request.body));
     },
   );

@@ -13,6 +13,7 @@ import { queryRows, type Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { chatLorebooks, chats } from '../../db/schema/chats';
 import { lorebooks } from '../../db/schema/lorebooks';
+import { nestedDeeperThan } from '../../lib/nesting';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { ScanBook } from './activation';
 import { fromCharacterBook, readLorebook, toCharacterBook } from './formats';
@@ -251,6 +252,8 @@ export async function lorebookForCard(db: Executor, lorebookId: string | null): 
  * when its entries are over the limits.
  */
 export async function importLorebook(db: Executor, ownerId: string, json: unknown, fallbackName?: string): Promise<LorebookRow> {
+  // Nested deeper than a book needs: refused before it is walked (a million levels overflow the stack, and the database).
+  if (nestedDeeperThan(json)) throw badRequest(M.tooDeep, 'file');
   // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
   const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
   if (!book) throw badRequest(M.notAFile, 'file');

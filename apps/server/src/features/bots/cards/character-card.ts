@@ -4,6 +4,7 @@ import { BOT_MESSAGES, BOT_ERROR_CODES } from '@app/shared/bots/messages';
 import { normalizeTags, ZBotPatch, type BotFields } from '@app/shared/bots/validation';
 import type { CardSource } from '../../../db/schema/bots';
 import { AppError } from '../../../lib/http-errors';
+import { nestedDeeperThan } from '../../../lib/nesting';
 import { asText, asTexts, toSpecData } from './spec-writer';
 import { isObject } from '../../../lib/json-object';
 
@@ -39,6 +40,8 @@ export const importError = (message: string) => new AppError(400, BOT_ERROR_CODE
  */
 export function parseCard(value: unknown): ParsedCard {
   if (!isObject(value)) throw importError(BOT_MESSAGES.importUnreadable);
+  // Before anything is written: the database refuses (500) what nests a million levels deep.
+  if (nestedDeeperThan(value)) throw importError(BOT_MESSAGES.importTooDeep);
   let card: ParsedCard;
   if ((value.spec === 'chara_card_v3' || value.spec === 'chara_card_v2') && isObject(value.data)) {
     card = { spec: value.spec, data: value.data };

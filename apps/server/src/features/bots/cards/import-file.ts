@@ -3,6 +3,7 @@ import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { AppError } from '../../../lib/http-errors';
 import { importError, parseCard, type ParsedCard } from './character-card';
+import { yamlNestedTooDeep } from '../../../lib/nesting';
 import { isPng, PngError, readPngTextChunks } from '../../../lib/png-text';
 
 export type ImportKind = 'png' | 'json' | 'yaml';
@@ -18,7 +19,8 @@ export const importTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', BOT_M
 
 /**
  * A card from an uploaded or posted file. Hostile files fail fast with a 4xx: size first, then
- * YAML with a small alias budget (no "billion laughs"), PNG chunks walked with bounds checks.
+ * YAML with a small alias budget (no "billion laughs") and bounded nesting (lib/nesting.ts),
+ * PNG chunks walked with bounds checks; any card nested deeper than MAX_NESTING is refused (parseCard).
  * @example readImport({ kind: 'png', bytes: await fs.readFile('seraphina.png') }).data.name // 'Seraphina'
  */
 export function readImport(input: { kind: ImportKind; bytes: Buffer }): ParsedCard {
@@ -26,6 +28,7 @@ export function readImport(input: { kind: ImportKind; bytes: Buffer }): ParsedCa
   if (input.kind === 'png') return parseCard(readPngCard(input.bytes));
   const textOf = input.bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (input.kind === 'yaml') {
+    if (yamlNestedTooDeep(textOf)) throw importError(BOT_MESSAGES.importTooDeep);
     let value: unknown;
     try {
       value = YAML.parse(textOf, { maxAliasCount: 50, prettyErrors: false });
