@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/subscriptions';
 import type { DomainEvents } from '../../events/bus';
 import { countPosting, type LedgerMetrics, type LedgerPosting } from '../tokens';
-import { applySubscriptionState, recordPaidPeriod } from './store';
+import { applySubscriptionState, lockSubscriber, recordPaidPeriod } from './store';
 
 /** How often the renewal job looks for sandbox subscriptions whose period has ended. */
 export const RENEWAL_SCAN_MS = 60_000;
@@ -35,6 +35,7 @@ export async function renewDueSandboxSubscriptions(
   let ended = 0;
   for (const { userId } of candidates) {
     const postings = await events.inTransaction(db, async (tx, record) => {
+      await lockSubscriber(tx, userId); // the account first, as every subscription write does (no deadlock with a checkout)
       const [row] = await tx
         .select()
         .from(subscriptions)

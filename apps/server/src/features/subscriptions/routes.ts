@@ -23,6 +23,7 @@ import { renewDueSandboxSubscriptions, RENEWAL_SCAN_MS } from './renewals';
 import {
   applySubscriptionState,
   isEntitled,
+  lockSubscriber,
   subscriptionOf,
   tierOf,
   toCheckout,
@@ -252,8 +253,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }
           .where(and(eq(subscriptionCheckouts.id, own.id), eq(subscriptionCheckouts.status, 'pending')))
           .returning();
         if (!checkout) return null;
-        // An upgrade's checkout made before a cancel or another upgrade: still a higher plan than the current one?
-        const current = await subscriptionOf(tx, checkout.userId);
+        // An upgrade's checkout made before a cancel or another upgrade, or another checkout paid at
+        // the same moment: still a higher plan than the current one? Read under the account's lock,
+        // so that concurrent payments see each other; a refused one rolls back and is never charged.
+        const current = await lockSubscriber(tx, checkout.userId);
         if (tierRank(checkout.plan) <= tierRank(tierOf(current)))
           throw conflict('ALREADY_SUBSCRIBED', SUBSCRIPTION_MESSAGES.alreadySubscribed);
         return { checkout, postings: await activateSandboxCheckout(tx, record, jobs, checkout) };

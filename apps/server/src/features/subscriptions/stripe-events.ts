@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { StripeEventHandler, StripeEventWarn } from '../purchases';
 import type { LedgerPosting } from '../tokens';
 import { endReplaced } from './activation';
-import { applySubscriptionState, recordPaidPeriod, subscriptionOf, type SubscriptionRow, type SubscriptionState } from './store';
+import { applySubscriptionState, lockSubscriber, recordPaidPeriod, type SubscriptionRow, type SubscriptionState } from './store';
 
 /**
  * Stripe's objects as read here. API versions moved fields (2025-03 "basil": an invoice's
@@ -118,7 +118,7 @@ async function checkoutCompleted(tx: Transaction, record: RecordEvent, jobs: Job
     warn('a subscription Checkout Session that is no pending checkout of ours', { sessionId: str(session, 'id') });
     return [];
   }
-  const current = await subscriptionOf(tx, checkout.userId);
+  const current = await lockSubscriber(tx, checkout.userId);
   // invoice.paid or customer.subscription.* may have come first and set the real period.
   const known = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const now = new Date();
@@ -150,7 +150,7 @@ async function subscriptionMoved(tx: Transaction, record: RecordEvent, sub: unkn
     warn('a subscription that is no subscription of ours', { providerSubscriptionId });
     return [];
   }
-  const current: SubscriptionRow | null = await subscriptionOf(tx, owner.userId);
+  const current: SubscriptionRow | null = await lockSubscriber(tx, owner.userId);
   const mine = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const start = fromUnix(num(sub, 'items.data.0.current_period_start', 'current_period_start'));
   const end = fromUnix(num(sub, 'items.data.0.current_period_end', 'current_period_end'));
@@ -195,7 +195,7 @@ async function invoicePaid(
     warn('an invoice without a period', { invoiceId });
     return [];
   }
-  const current = await subscriptionOf(tx, owner.userId);
+  const current = await lockSubscriber(tx, owner.userId);
   const mine = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const plan = mine?.tier ?? owner.plan;
   const postings = await recordPaidPeriod(tx, {
