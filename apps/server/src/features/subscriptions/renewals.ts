@@ -19,10 +19,14 @@ const MAX_CATCH_UP = 12;
  * invoice and crediting the allowance once. Each one is handled in a transaction that locks the
  * row and checks again that it is still due, so runs that overlap (twice, or on two instances)
  * renew it once; the invoice's unique period and the ledger key are the second line.
+ *
+ * `renew: false` (the sandbox is off: Stripe took over, or payments are off) ends every due one
+ * instead: a period nobody paid for is never credited.
  */
 export async function renewDueSandboxSubscriptions(
   deps: { db: Database; events: DomainEvents; metrics: LedgerMetrics },
   now = new Date(),
+  opts: { renew: boolean } = { renew: true },
 ): Promise<{ renewed: number; ended: number }> {
   const { db, events, metrics } = deps;
   const due = and(
@@ -49,7 +53,7 @@ export async function renewDueSandboxSubscriptions(
         providerSubscriptionId: row.providerSubscriptionId,
         providerCustomerId: null,
       };
-      if (row.cancelAtPeriodEnd) {
+      if (row.cancelAtPeriodEnd || !opts.renew) {
         await applySubscriptionState(
           tx,
           record,
