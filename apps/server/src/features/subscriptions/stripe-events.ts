@@ -6,7 +6,7 @@ import type { RecordEvent } from '../../events/bus';
 import type { JobQueue } from '../../jobs/queue';
 import type { StripeEventHandler, StripeEventWarn } from '../purchases';
 import type { LedgerPosting } from '../tokens';
-import { endReplaced } from './activation';
+import { endReplaced, endWithStripe } from './activation';
 import { applySubscriptionState, lockSubscriber, recordPaidPeriod, type SubscriptionRow, type SubscriptionState } from './store';
 
 /**
@@ -91,7 +91,7 @@ export function subscriptionStripeEvents(jobs: JobQueue): StripeEventHandler {
   };
 }
 
-async function closeCheckout(tx: Transaction, session: unknown, status: 'completed' | 'canceled') {
+async function closeCheckout(tx: Transaction, session: unknown, status: 'completed' | 'canceled' | 'amount_mismatch') {
   const checkoutId = str(session, 'metadata.checkoutId', 'client_reference_id');
   const sessionId = str(session, 'id');
   if (!checkoutId || !UUID.test(checkoutId) || !sessionId) return null;
@@ -118,6 +118,19 @@ async function checkoutCompleted(tx: Transaction, record: RecordEvent, jobs: Job
     warn('a subscription Checkout Session that is no pending checkout of ours', { sessionId: str(session, 'id') });
     return [];
   }
+  // Only the plan's price starts the plan: another amount or currency is held for an admin (issue 37).
+  const charged = { amount: num(session, 'amount_total'), currency: str(session, 'currency')?.toLowerCase() ?? null };
+  if (charged.amount !== checkout.amountMinor || charged.currency !== checkout.currency) {
+    warn('a subscription Checkout Session paid with another amount or currency than its plan: held for review, not activated', {
+      checkoutId: checkout.id,
+      expected: { amount: checkout.amountMinor, currency: checkout.currency },
+      paid: charged,
+    });
+    await tx.update(subscriptionCheckouts).set({ status: 'amount_mismatch' }).where(eq(subscriptionCheckouts.id, checkout.id));
+    // It would go on billing that amount every month: ended now; what was paid is the admins' to refund or honour.
+    await endWithStripe(tx, jobs, providerSubscriptionId);
+    return [];
+  }
   const current = await lockSubscriber(tx, checkout.userId);
   // invoice.paid or customer.subscription.* may have come first and set the real period.
   const known = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
@@ -142,6 +155,18 @@ async function checkoutCompleted(tx: Transaction, record: RecordEvent, jobs: Job
   return [];
 }
 
+/** Whether the checkout a subscription was made by (its metadata's checkoutId) was paid at another amount: then nothing of it counts. */
+async function heldForReview(tx: Transaction, metadata: unknown): Promise<boolean> {
+  const checkoutId = str(metadata, 'checkoutId');
+  if (!checkoutId || !UUID.test(checkoutId)) return false;
+  const [row] = await tx
+    .select({ status: subscriptionCheckouts.status })
+    .from(subscriptionCheckouts)
+    .where(eq(subscriptionCheckouts.id, checkoutId))
+    .limit(1);
+  return row?.status === 'amount_mismatch';
+}
+
 async function subscriptionMoved(tx: Transaction, record: RecordEvent, sub: unknown, deleted: boolean, warn: StripeEventWarn) {
   const providerSubscriptionId = str(sub, 'id');
   if (!providerSubscriptionId) return [];
@@ -150,6 +175,8 @@ async function subscriptionMoved(tx: Transaction, record: RecordEvent, sub: unkn
     warn('a subscription that is no subscription of ours', { providerSubscriptionId });
     return [];
   }
+  // Its checkout was paid at another amount: it gives nothing; its end (which we asked for) still applies.
+  if (!deleted && (await heldForReview(tx, at(sub, 'metadata')))) return [];
   const current: SubscriptionRow | null = await lockSubscriber(tx, owner.userId);
   const mine = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const start = fromUnix(num(sub, 'items.data.0.current_period_start', 'current_period_start'));
@@ -187,6 +214,13 @@ async function invoicePaid(
   const owner = ownerOf(at(invoice, 'parent.subscription_details.metadata') ?? at(invoice, 'subscription_details.metadata'));
   if (!owner || !invoiceId) {
     warn('an invoice of a subscription that is no subscription of ours', { providerSubscriptionId, invoiceId });
+    return [];
+  }
+  if (await heldForReview(tx, at(invoice, 'parent.subscription_details.metadata') ?? at(invoice, 'subscription_details.metadata'))) {
+    warn('an invoice of a subscription whose checkout is held for review (amount mismatch): not credited', {
+      providerSubscriptionId,
+      invoiceId,
+    });
     return [];
   }
   const start = fromUnix(num(invoice, 'lines.data.0.period.start', 'period_start'));
