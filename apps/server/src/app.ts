@@ -203,7 +203,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(adminEconomyRoutes, { prefix: '/api/admin' });
   const payments = paymentProviderFor(ctx.config);
   await app.register(purchaseRoutes, { prefix: '/api/purchases', provider: payments.provider });
-  await app.register(subscriptionRoutes, { prefix: '/api/subscription', stripe: payments.stripe });
+  await app.register(subscriptionRoutes, {
+    prefix: '/api/subscription',
+    stripe: payments.stripe,
+    sandbox: payments.provider?.name === 'sandbox',
+  });
   if (payments.stripe && ctx.config.stripe) {
     const webhook = stripeWebhookRoutes(payments.stripe, ctx.config.stripe.webhookSecret, [subscriptionStripeEvents(ctx.jobs)]);
     await app.register(webhook, { prefix: '/api/payments' });

@@ -72,7 +72,15 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Another base for Stripe's API (a stand-in in tests), e.g. http://127.0.0.1:12111. */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * The in-app sandbox checkout, where no money moves, when Stripe is not configured. Unset: on
+   * outside production, off in production (an operator who forgets the Stripe key must not give
+   * every user free gems and tokens).
+   */
+  PAYMENTS_SANDBOX: boolish.optional(),
 });
+
+export type PaymentsMode = 'stripe' | 'sandbox' | 'off';
 
 export interface Config {
   env: string;
@@ -120,8 +128,10 @@ export interface Config {
   jobPollMs: number;
   /** The bearer token for /metrics from other machines; undefined lets only loopback callers in. */
   metricsToken: string | undefined;
-  /** Stripe, when STRIPE_SECRET_KEY is set; null means the sandbox checkout. */
+  /** Stripe, when STRIPE_SECRET_KEY is set; null means the sandbox checkout or no payments (see `payments`). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  /** How users pay: Stripe (STRIPE_SECRET_KEY), the in-app sandbox (PAYMENTS_SANDBOX), or not at all. */
+  payments: PaymentsMode;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -200,5 +210,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }
       : null,
+    payments: e.STRIPE_SECRET_KEY ? 'stripe' : (e.PAYMENTS_SANDBOX ?? e.NODE_ENV !== 'production') ? 'sandbox' : 'off',
   };
 }

@@ -45,7 +45,16 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${path.join(config.dataDir, 'pgdata')}`;
-  app.log.info({ url: config.publicUrl, database: where, mail: app.ctx.mailer.kind, redis: Boolean(app.ctx.redis) }, 'CharaChat is ready');
+  app.log.info(
+    { url: config.publicUrl, database: where, mail: app.ctx.mailer.kind, payments: config.payments, redis: Boolean(app.ctx.redis) },
+    'CharaChat is ready',
+  );
+  if (config.payments === 'off')
+    app.log.warn(
+      'payments are off: no STRIPE_SECRET_KEY, and the sandbox checkout is off in production (PAYMENTS_SANDBOX=true turns it on)',
+    );
+  else if (config.payments === 'sandbox' && config.isProduction)
+    app.log.warn('payments go through the sandbox checkout (PAYMENTS_SANDBOX=true): users get gems, tokens and plans without paying');
   if (seededDemo) {
     // Printed once, on the start that created them.
     processLog.write(

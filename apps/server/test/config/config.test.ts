@@ -15,6 +15,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 
+  it('payments: Stripe with its key; otherwise the sandbox outside production, off in production unless PAYMENTS_SANDBOX=true', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({}).payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'test' }).payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production' }).payments).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'false' }).payments).toBe('off');
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).payments).toBe('off');
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'true' }).payments).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', ...stripe }).payments).toBe('stripe');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true', ...stripe }).payments).toBe('stripe');
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'maybe' })).toThrow(/PAYMENTS_SANDBOX/);
+  });
+
   it('hashes new passwords with argon2id at 64 MiB and 3 passes unless told, and refuses a cost below 1 MiB', () => {
     expect(loadConfig({}).passwordHashing).toEqual({ memoryCost: 65_536, timeCost: 3 });
     expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '4096', PASSWORD_HASH_TIME_COST: '1' }).passwordHashing).toEqual({

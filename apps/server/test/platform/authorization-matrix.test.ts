@@ -479,6 +479,7 @@ const TABLE: Record<string, Entry> = {
     req: async (w) => ({ url: `/api/admin/token-purchases/${await freshTokenPurchase(w)}` }),
   },
   'GET /api/admin/economy': { kind: 'admin', req: () => ({ url: '/api/admin/economy?from=2026-01-01&to=2026-01-31' }) },
+  'GET /api/admin/economy/payment-reviews': { kind: 'admin' },
 
   // Purchases: the buyer's own; another user's is 404, even to admins.
   'POST /api/purchases': { kind: 'user', body: { kind: 'gems', packageId: 'starter' }, ok: 201 },

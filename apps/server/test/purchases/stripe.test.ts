@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@app/shared/auth/schemas';
 import type { GemBalance } from '@app/shared/gems/schemas';
 import type { Purchase } from '@app/shared/purchases/schemas';
+import { ledgerEntries } from '../../src/db/schema/ledger';
 import { paymentEvents, purchases } from '../../src/db/schema/payments';
 import { spendGems } from '../../src/features/gems';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { stripeSigner, stripeStandIn, stripeWebhookSender } from '../helpers/stripe';
-import { expectError } from '../helpers/auth';
+import { expectError, signupAdmin } from '../helpers/auth';
 import { call } from '../bots/helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
@@ -39,6 +40,8 @@ describe('purchases through Stripe', () => {
       client_reference_id: p.id,
       metadata: { purchaseId: p.id },
       payment_intent: `pi_${p.id.slice(0, 8)}`,
+      amount_total: Math.round(p.amount * 100),
+      currency: p.currency,
       ...extra,
     });
 
@@ -140,6 +143,41 @@ describe('purchases through Stripe', () => {
     });
     expectError(res, 400, 'INVALID_SIGNATURE');
     expect(await gems(s)).toBe(100);
+  });
+
+  it.each([
+    ['a smaller amount', { amount_total: 1 }],
+    ['another currency', { currency: 'jpy' }],
+    ['no amount at all', { amount_total: null }],
+  ])('a session paid with %s is not credited: held as amount_mismatch and listed for the admins', async (_what, paid) => {
+    const s = await t.signup();
+    const admin = await signupAdmin(t);
+    const { purchase, sessionId } = await startPurchase(s);
+    expect((await deliver(completed(purchase, sessionId, paid))).statusCode).toBe(200);
+    expect(await gems(s)).toBe(100);
+    expect(await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, purchase.id))).toEqual([]);
+    expect(await purchaseRow(purchase.id)).toMatchObject({ status: 'amount_mismatch', providerPaymentId: `pi_${purchase.id.slice(0, 8)}` });
+    expect((await call(t, s, 'GET', `/api/purchases/${purchase.id}`)).json()).toMatchObject({
+      status: 'amount_mismatch',
+      checkoutUrl: null,
+    });
+    // The same session again, now with the right amount (a retried or second event), credits nothing either.
+    expect((await deliver(completed(purchase, sessionId))).statusCode).toBe(200);
+    expect(await gems(s)).toBe(100);
+    const reviews = await call(t, admin, 'GET', '/api/admin/economy/payment-reviews');
+    expect(reviews.statusCode).toBe(200);
+    expect((reviews.json() as { items: unknown[] }).items).toContainEqual({
+      kind: 'purchase',
+      id: purchase.id,
+      userId: s.user.id,
+      username: s.user.username,
+      item: 'popular',
+      amount: purchase.amount,
+      currency: 'usd',
+      providerSessionId: sessionId,
+      createdAt: purchase.createdAt,
+    });
+    expectError(await call(t, s, 'GET', '/api/admin/economy/payment-reviews'), 403, 'FORBIDDEN');
   });
 
   it("ignores a session that is not the purchase's own, and an unpaid one until its payment succeeds", async () => {

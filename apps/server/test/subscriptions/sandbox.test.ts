@@ -239,6 +239,31 @@ describe('subscriptions through the sandbox', () => {
     expect((await call(t, s, 'GET', `/api/subscription/checkout/${stale.id}`)).json()).toMatchObject({ status: 'pending' });
   });
 
+  // PGlite runs one statement at a time and hides this race: it must pass on PostgreSQL too (issue 37 §6).
+  it.each(['premium', 'ultimate'] as const)(
+    'twenty %s checkouts paid at once: one subscription, one invoice, one allowance; the others are refused and charge nothing',
+    async (plan) => {
+      const s = await t.signup();
+      const before = await tokens(s);
+      const started = await Promise.all(Array.from({ length: 20 }, () => checkout(s, plan)));
+      const results = await Promise.all(started.map((c) => complete(s, c.id)));
+      const codes = results.map((r) => r.statusCode);
+      expect(
+        codes.filter((c) => c === 200),
+        JSON.stringify(results.map((r) => r.body)),
+      ).toHaveLength(1);
+      for (const lost of results.filter((r) => r.statusCode !== 200)) expectError(lost, 409, 'ALREADY_SUBSCRIBED');
+      expect(await tokens(s)).toBe(before + PLANS[plan].monthlyTokens);
+      expect(await allowanceEntries(s)).toHaveLength(1);
+      const invoices = (await call(t, s, 'GET', '/api/subscription/invoices')).json() as { items: SubscriptionInvoice[] };
+      expect(invoices.items).toHaveLength(1);
+      expect(await subscription(s)).toMatchObject({ tier: plan, status: 'active' });
+      // The refused checkouts were not paid: still open, so nothing about them was completed.
+      const views = await Promise.all(started.map((c) => call(t, s, 'GET', `/api/subscription/checkout/${c.id}`)));
+      expect(views.filter((v) => (v.json() as SubscriptionCheckout).status === 'completed')).toHaveLength(1);
+    },
+  );
+
   it('the portal is Stripe only: 404 in the sandbox', async () => {
     const s = await t.signup();
     expectError(await call(t, s, 'POST', '/api/subscription/portal'), 404, 'NOT_FOUND');

@@ -8,7 +8,7 @@ import { paymentEvents } from '../../src/db/schema/payments';
 import { subscriptionCheckouts, subscriptions } from '../../src/db/schema/subscriptions';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { stripeStandIn, stripeWebhookSender } from '../helpers/stripe';
-import { expectError } from '../helpers/auth';
+import { expectError, signupAdmin } from '../helpers/auth';
 import { call } from '../bots/helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_subscriptions';
@@ -51,7 +51,7 @@ describe('subscriptions through Stripe', () => {
     return { id, sessionId: row!.providerSessionId!, subId, metadata: { checkoutId: id, userId: s.user.id, plan } };
   }
   type Started = Awaited<ReturnType<typeof start>>;
-  const completed = (c: Started) =>
+  const completed = (c: Started, extra: object = {}) =>
     event('checkout.session.completed', {
       id: c.sessionId,
       object: 'checkout.session',
@@ -61,6 +61,9 @@ describe('subscriptions through Stripe', () => {
       metadata: c.metadata,
       subscription: c.subId,
       customer: 'cus_test_1',
+      amount_total: PLANS[c.metadata.plan as 'premium'].priceMinor,
+      currency: 'eur',
+      ...extra,
     });
   /** invoice.paid in the shape of API versions since 2025-03 (parent.subscription_details), or the older one. */
   const invoicePaid = (c: Started, start: number, opts: { legacy?: boolean; id?: string; reason?: string } = {}) =>
@@ -236,6 +239,52 @@ describe('subscriptions through Stripe', () => {
     expect([sent.method, sent.path, sent.form.get('cancel_at_period_end')]).toEqual(['POST', `/v1/subscriptions/${c.subId}`, 'true']);
     expect((await call(t, s, 'POST', '/api/subscription/resume')).json()).toMatchObject({ cancelAtPeriodEnd: false });
     expect(standIn.calls.at(-1)!.form.get('cancel_at_period_end')).toBe('false');
+  });
+
+  it('a checkout paid at another amount starts nothing: held as amount_mismatch, ended with Stripe, its invoice not credited, listed for the admins', async () => {
+    const s = await t.signup();
+    const admin = await signupAdmin(t);
+    const before = await tokens(s);
+    const c = await start(s, 'premium');
+    expect((await deliver(completed(c, { amount_total: 1, currency: 'usd' }))).statusCode).toBe(200);
+    expect((await deliver(invoicePaid(c, unix(new Date()), { reason: 'subscription_create' }))).statusCode).toBe(200);
+    expect((await deliver(subscriptionEvent('customer.subscription.updated', c, {}))).statusCode).toBe(200);
+    expect(await subscription(s)).toMatchObject({ tier: 'free', status: 'none' });
+    expect(await tokens(s)).toBe(before);
+    expect(await allowances(s)).toBe(0);
+    expect((await call(t, s, 'GET', `/api/subscription/checkout/${c.id}`)).json()).toMatchObject({ status: 'amount_mismatch' });
+    // It would bill that amount every month: Stripe is told to end it.
+    await t.app.ctx.jobs.runDue();
+    expect(standIn.calls.some((call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${c.subId}`)).toBe(true);
+    const reviews = (await call(t, admin, 'GET', '/api/admin/economy/payment-reviews')).json() as { items: { id: string }[] };
+    expect(reviews.items).toContainEqual(
+      expect.objectContaining({ kind: 'subscription', id: c.id, userId: s.user.id, item: 'premium', amount: 9.99, currency: 'eur' }),
+    );
+  });
+
+  it('a mismatched checkout whose first invoice came first: held and ended with Stripe, and its deletion ends the plan here', async () => {
+    const s = await t.signup();
+    const c = await start(s, 'premium');
+    expect((await deliver(invoicePaid(c, unix(new Date()), { reason: 'subscription_create' }))).statusCode).toBe(200);
+    expect(await subscription(s)).toMatchObject({ tier: 'premium' });
+    expect((await deliver(completed(c, { amount_total: 1 }))).statusCode).toBe(200);
+    expect((await call(t, s, 'GET', `/api/subscription/checkout/${c.id}`)).json()).toMatchObject({ status: 'amount_mismatch' });
+    await t.app.ctx.jobs.runDue();
+    expect(standIn.calls.some((call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${c.subId}`)).toBe(true);
+    expect((await deliver(subscriptionEvent('customer.subscription.deleted', c, { status: 'canceled' }))).statusCode).toBe(200);
+    expect(await subscription(s)).toMatchObject({ tier: 'free', status: 'canceled' });
+  });
+
+  it('two checkouts paid at once: one subscription is kept, the other is ended with Stripe (never two billing)', async () => {
+    const s = await t.signup();
+    const [a, b] = [await start(s, 'premium'), await start(s, 'premium')];
+    b.subId = `${b.subId}b`;
+    await Promise.all([deliver(completed(a)), deliver(completed(b))]);
+    const kept = (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, s.user.id)))[0]!;
+    const other = kept.providerSubscriptionId === a.subId ? b : a;
+    expect([a.subId, b.subId]).toContain(kept.providerSubscriptionId);
+    await t.app.ctx.jobs.runDue();
+    expect(standIn.calls.some((call) => call.method === 'DELETE' && call.path === `/v1/subscriptions/${other.subId}`)).toBe(true);
   });
 
   it('upgrade: the ultimate checkout replaces premium at once; the premium subscription is cancelled with Stripe; its late events are ignored', async () => {

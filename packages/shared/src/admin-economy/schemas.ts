@@ -91,3 +91,23 @@ export const ZEconomyReport = z.object({
   days: z.array(ZEconomyDay),
 });
 export type EconomyReport = z.infer<typeof ZEconomyReport>;
+
+/**
+ * A payment held for review (issue 37): Stripe said a purchase or a subscription checkout was paid
+ * with another amount or currency than it was priced at, so nothing was credited or started.
+ * `amount` and `currency` are what it was priced at; the Stripe session names the payment.
+ */
+export const ZPaymentReview = z.object({
+  kind: z.enum(['purchase', 'subscription']),
+  id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  /** The gem package or token pack, or the plan. */
+  item: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  providerSessionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentReview = z.infer<typeof ZPaymentReview>;
+export const ZPaymentReviewList = z.object({ items: z.array(ZPaymentReview) });

@@ -8,5 +8,7 @@ export const ZAppInfo = z.object({
   mail: z.enum(['smtp', 'outbox']),
   /** The language model: offline means the built-in responder (no model configured). */
   model: z.object({ offline: z.boolean(), name: z.string() }),
+  /** How purchases and subscriptions are paid: Stripe, the in-app sandbox (no money moves), or not at all (PAYMENTS_SANDBOX). */
+  payments: z.enum(['stripe', 'sandbox', 'off']),
 });
 export type AppInfo = z.infer<typeof ZAppInfo>;

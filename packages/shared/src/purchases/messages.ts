@@ -5,5 +5,6 @@ export const PURCHASE_MESSAGES = {
   notFound: 'Purchase not found',
   providerFailed: 'The payment provider could not start the checkout, please try again',
   notPending: 'This purchase is no longer waiting for payment',
+  unavailable: 'Payments are not available on this server',
   badSignature: 'The webhook signature is missing, invalid or too old',
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 export const PURCHASE_KINDS = ['gems', 'tokens'] as const;
-export const PURCHASE_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'failed'] as const;
+/** amount_mismatch: Stripe said it was paid with another amount or currency than the purchase's; not credited, held for an admin. */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'expired', 'refunded', 'failed', 'amount_mismatch'] as const;
 
 /** `{ kind: 'gems', packageId }` or `{ kind: 'tokens', packId }`: what to buy; the server knows the price. */
 export const ZCreatePurchase = z.discriminatedUnion('kind', [

@@ -8,5 +8,6 @@ export const SUBSCRIPTION_MESSAGES = {
   noSubscription: 'You have no active subscription',
   notCanceling: 'This subscription is not set to end',
   alreadyEnded: 'This subscription has ended',
+  unavailable: 'Payments are not available on this server',
   providerFailed: 'The payment provider could not do this now, please try again',
 } as const;

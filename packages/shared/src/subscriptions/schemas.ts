@@ -42,7 +42,8 @@ export const ZSubscriptionCheckoutCreated = z.object({ id: z.string(), checkoutU
 export const ZSubscriptionCheckout = z.object({
   id: z.string(),
   plan: z.enum(PAID_PLANS),
-  status: z.enum(['pending', 'completed', 'canceled', 'failed']),
+  /** amount_mismatch: paid at another amount or currency than the plan's; not activated, held for an admin. */
+  status: z.enum(['pending', 'completed', 'canceled', 'failed', 'amount_mismatch']),
   amount: z.number(),
   currency: z.string(),
   monthlyTokens: z.number().int(),

@@ -22,7 +22,8 @@ export const purchases = pgTable(
     currency: text('currency').notNull(),
     /** What paying credits: gems for 'gems', tokens for 'tokens'. */
     credits: bigint('credits', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'expired', 'refunded', 'failed'] })
+    // amount_mismatch: Stripe reported another amount or currency; not credited, listed for the admins (issue 37).
+    status: text('status', { enum: ['pending', 'paid', 'expired', 'refunded', 'failed', 'amount_mismatch'] })
       .notNull()
       .default('pending'),
     provider: text('provider', { enum: ['stripe', 'sandbox'] }).notNull(),

@@ -45,7 +45,8 @@ export const subscriptionCheckouts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     plan: text('plan', { enum: PLANS }).notNull(),
-    status: text('status', { enum: ['pending', 'completed', 'canceled', 'failed'] })
+    // amount_mismatch: Stripe reported another amount or currency; not activated, listed for the admins (issue 37).
+    status: text('status', { enum: ['pending', 'completed', 'canceled', 'failed', 'amount_mismatch'] })
       .notNull()
       .default('pending'),
     provider: text('provider', { enum: PROVIDERS }).notNull(),

@@ -3,6 +3,7 @@ import { ADMIN_ECONOMY_MESSAGES } from '@app/shared/admin-economy/messages';
 import {
   ZEconomyQuery,
   ZEconomyReport,
+  ZPaymentReviewList,
   ZTokenPurchase,
   ZTokenPurchaseInput,
   ZTokenPurchaseList,
@@ -11,6 +12,7 @@ import {
 } from '@app/shared/admin-economy/schemas';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
+import { paymentReviews } from './payment-reviews';
 import { economyReport } from './report';
 import { tokenPurchasesOf } from './store';
 
@@ -101,5 +103,18 @@ export const adminEconomyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => economyReport(app.ctx.db, request.query),
+  );
+
+  app.get(
+    '/economy/payment-reviews',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Payments held for review: purchases and subscription checkouts Stripe reported paid at another amount or currency',
+        response: { 200: ZPaymentReviewList },
+      },
+    },
+    async () => ({ items: await paymentReviews(app.ctx.db) }),
   );
 };

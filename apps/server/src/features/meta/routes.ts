@@ -11,6 +11,7 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       version: APP_VERSION,
       mail: app.ctx.mailer.kind,
       model: { offline: app.ctx.model.offline, name: app.ctx.model.name },
+      payments: app.ctx.config.payments,
     }),
   );
 };

@@ -16,7 +16,8 @@ const tags = ['purchases'];
 /** The list answers at most this many (a buyer's history is short; /settings/billing shows it all). */
 const LIST_LIMIT = 100;
 
-export const purchaseRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }> = async (app, { provider }) => {
+/** `provider` null: payments are off (no Stripe, no sandbox): buying answers 503, the history still reads. */
+export const purchaseRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider | null }> = async (app, { provider }) => {
   const { db, events, metrics } = app.ctx;
 
   /** The caller's purchase, or 404 (another user's is not theirs to see). */
@@ -43,6 +44,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
+      if (!provider) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', PURCHASE_MESSAGES.unavailable);
       const item = await priceItem(db, request.body);
       const [pending] = await db
         .insert(purchases)
@@ -110,7 +112,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider }
   );
 
   // The sandbox checkout's buttons: only without Stripe (404 otherwise), only the buyer's purchase.
-  if (provider.name !== 'sandbox') return;
+  if (provider?.name !== 'sandbox') return;
 
   app.post(
     '/:id/sandbox/complete',

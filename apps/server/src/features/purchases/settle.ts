@@ -94,6 +94,20 @@ export async function settleRefunded(tx: Transaction, record: RecordEvent, purch
   return { purchase: purchase!, postings };
 }
 
+/**
+ * Holds a pending purchase that Stripe says was paid with another amount or currency than its
+ * own (a price changed by hand in the dashboard, a wrong integration): nothing is credited, and
+ * the admins see it in Admin › Economy to settle with the buyer. Null unless it was pending.
+ */
+export async function settleMismatched(tx: Transaction, purchaseId: string, paymentId: string | null): Promise<PurchaseRow | null> {
+  const [purchase] = await tx
+    .update(purchases)
+    .set({ status: 'amount_mismatch', checkoutUrl: null, closedAt: sql`now()`, ...(paymentId ? { providerPaymentId: paymentId } : {}) })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
+    .returning();
+  return purchase ?? null;
+}
+
 /** Closes a purchase that was never paid (the checkout expired or was cancelled). Null unless it was pending. */
 export async function settleExpired(tx: Transaction, purchaseId: string): Promise<PurchaseRow | null> {
   const [purchase] = await tx

@@ -7,7 +7,7 @@ import { paymentEvents, purchases } from '../../db/schema/payments';
 import type { RecordEvent } from '../../events/bus';
 import { AppError } from '../../lib/http-errors';
 import { countPosting, type LedgerPosting } from '../tokens';
-import { settleExpired, settlePaid, settleRefunded } from './settle';
+import { settleExpired, settleMismatched, settlePaid, settleRefunded } from './settle';
 
 /** Stripe's own tolerance: a signature older than five minutes is refused (a replay). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -96,6 +96,16 @@ async function handle(tx: Transaction, record: RecordEvent, event: Stripe.Event,
       if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
       const purchase = await purchaseOfSession(tx, session, warn);
       if (!purchase) return [];
+      // Only what was priced is credited: another amount or currency is held for an admin, never credited.
+      if (session.amount_total !== purchase.amountMinor || session.currency?.toLowerCase() !== purchase.currency) {
+        warn('a Checkout Session paid with another amount or currency than its purchase: held for review, not credited', {
+          purchaseId: purchase.id,
+          expected: { amount: purchase.amountMinor, currency: purchase.currency },
+          paid: { amount: session.amount_total, currency: session.currency },
+        });
+        await settleMismatched(tx, purchase.id, idOf(session.payment_intent));
+        return [];
+      }
       return (await settlePaid(tx, record, purchase.id, idOf(session.payment_intent)))?.postings ?? [];
     }
     case 'checkout.session.expired':

@@ -15,12 +15,12 @@ export const CANCEL_REPLACED_JOB = 'subscriptions.cancel-replaced';
  */
 export async function endReplaced(tx: Transaction, jobs: JobQueue, applied: ApplyResult): Promise<void> {
   if (applied.replaced?.provider !== 'stripe') return;
-  await jobs.enqueue(
-    tx,
-    CANCEL_REPLACED_JOB,
-    { providerSubscriptionId: applied.replaced.providerSubscriptionId },
-    { dedupeKey: applied.replaced.providerSubscriptionId, maxAttempts: 10 },
-  );
+  await endWithStripe(tx, jobs, applied.replaced.providerSubscriptionId);
+}
+
+/** Ends a Stripe subscription at once (prorated), after this transaction commits, retried until Stripe agrees. */
+export async function endWithStripe(tx: Transaction, jobs: JobQueue, providerSubscriptionId: string): Promise<void> {
+  await jobs.enqueue(tx, CANCEL_REPLACED_JOB, { providerSubscriptionId }, { dedupeKey: providerSubscriptionId, maxAttempts: 10 });
 }
 
 /**

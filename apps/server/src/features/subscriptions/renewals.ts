@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { subscriptions } from '../../db/schema/subscriptions';
 import type { DomainEvents } from '../../events/bus';
 import { countPosting, type LedgerMetrics, type LedgerPosting } from '../tokens';
-import { applySubscriptionState, recordPaidPeriod } from './store';
+import { applySubscriptionState, lockSubscriber, recordPaidPeriod } from './store';
 
 /** How often the renewal job looks for sandbox subscriptions whose period has ended. */
 export const RENEWAL_SCAN_MS = 60_000;
@@ -19,10 +19,14 @@ const MAX_CATCH_UP = 12;
  * invoice and crediting the allowance once. Each one is handled in a transaction that locks the
  * row and checks again that it is still due, so runs that overlap (twice, or on two instances)
  * renew it once; the invoice's unique period and the ledger key are the second line.
+ *
+ * `renew: false` (the sandbox is off: Stripe took over, or payments are off) ends every due one
+ * instead: a period nobody paid for is never credited.
  */
 export async function renewDueSandboxSubscriptions(
   deps: { db: Database; events: DomainEvents; metrics: LedgerMetrics },
   now = new Date(),
+  opts: { renew: boolean } = { renew: true },
 ): Promise<{ renewed: number; ended: number }> {
   const { db, events, metrics } = deps;
   const due = and(
@@ -35,6 +39,7 @@ export async function renewDueSandboxSubscriptions(
   let ended = 0;
   for (const { userId } of candidates) {
     const postings = await events.inTransaction(db, async (tx, record) => {
+      await lockSubscriber(tx, userId); // the account first, as every subscription write does (no deadlock with a checkout)
       const [row] = await tx
         .select()
         .from(subscriptions)
@@ -48,7 +53,7 @@ export async function renewDueSandboxSubscriptions(
         providerSubscriptionId: row.providerSubscriptionId,
         providerCustomerId: null,
       };
-      if (row.cancelAtPeriodEnd) {
+      if (row.cancelAtPeriodEnd || !opts.renew) {
         await applySubscriptionState(
           tx,
           record,

@@ -23,6 +23,7 @@ import { renewDueSandboxSubscriptions, RENEWAL_SCAN_MS } from './renewals';
 import {
   applySubscriptionState,
   isEntitled,
+  lockSubscriber,
   subscriptionOf,
   tierOf,
   toCheckout,
@@ -38,15 +39,20 @@ const INVOICE_LIMIT = 120;
 /**
  * /api/subscription: the caller's plan, subscribing (Stripe Checkout in subscription mode, or the
  * sandbox page), ending at period end and resuming, invoices, Stripe's customer portal. `stripe`
- * is the client of the purchases area's provider (null: the sandbox).
+ * is the client of the purchases area's provider; without it, `sandbox` says whether the sandbox
+ * may take checkouts (PAYMENTS_SANDBOX): if not, payments are off and subscribing answers 503.
  */
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }> = async (app, { stripe }) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null; sandbox: boolean }> = async (app, { stripe, sandbox }) => {
   const { db, events, metrics, jobs, config } = app.ctx;
   const billing: SubscriptionBilling = stripe ? stripeBilling(stripe, config.publicUrl) : sandboxBilling(config.publicUrl);
+  const open = stripe !== null || sandbox;
 
-  if (billing.name === 'sandbox') {
-    jobs.every('subscription-renewals', RENEWAL_SCAN_MS, () => renewDueSandboxSubscriptions({ db, events, metrics }));
-  } else {
+  // Sandbox subscriptions renew while the sandbox is on; otherwise (Stripe or payments off) they
+  // end at their period's end: no month is credited that nobody paid for.
+  jobs.every('subscription-renewals', RENEWAL_SCAN_MS, () =>
+    renewDueSandboxSubscriptions({ db, events, metrics }, new Date(), { renew: billing.name === 'sandbox' && open }),
+  );
+  if (billing.name === 'stripe') {
     jobs.handle(CANCEL_REPLACED_JOB, async (payload) => {
       await billing.cancelNow(String(payload.providerSubscriptionId));
     });
@@ -99,6 +105,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }
       const parsed = ZSubscriptionCheckoutRequest.safeParse(request.body);
       if (!parsed.success) throw badRequest(SUBSCRIPTION_MESSAGES.unknownPlan, 'plan');
       const { plan } = parsed.data;
+      if (!open) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', SUBSCRIPTION_MESSAGES.unavailable);
       const current = await subscriptionOf(db, user.id);
       const tier = tierOf(current);
       if (tier === plan) throw conflict('ALREADY_SUBSCRIBED', SUBSCRIPTION_MESSAGES.alreadySubscribed, 'plan');
@@ -229,7 +236,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }
   }
 
   // The sandbox page's buttons: only without Stripe (404 otherwise), only the subscriber's checkout.
-  if (billing.name !== 'sandbox') return;
+  if (billing.name !== 'sandbox' || !open) return;
 
   app.post(
     '/checkout/:id/sandbox/complete',
@@ -252,8 +259,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null }
           .where(and(eq(subscriptionCheckouts.id, own.id), eq(subscriptionCheckouts.status, 'pending')))
           .returning();
         if (!checkout) return null;
-        // An upgrade's checkout made before a cancel or another upgrade: still a higher plan than the current one?
-        const current = await subscriptionOf(tx, checkout.userId);
+        // An upgrade's checkout made before a cancel or another upgrade, or another checkout paid at
+        // the same moment: still a higher plan than the current one? Read under the account's lock,
+        // so that concurrent payments see each other; a refused one rolls back and is never charged.
+        const current = await lockSubscriber(tx, checkout.userId);
         if (tierRank(checkout.plan) <= tierRank(tierOf(current)))
           throw conflict('ALREADY_SUBSCRIBED', SUBSCRIPTION_MESSAGES.alreadySubscribed);
         return { checkout, postings: await activateSandboxCheckout(tx, record, jobs, checkout) };

@@ -25,6 +25,19 @@ export async function subscriptionOf(db: Executor, userId: string): Promise<Subs
   return row ?? null;
 }
 
+/**
+ * Locks the subscriber's account row for the rest of the transaction and answers their
+ * subscription as it is now. Every transaction that writes a subscription takes this lock first
+ * (the checkout row, if any, before it; the subscription row after it), so that two paid
+ * checkouts of one user run one after the other and the second sees the first's subscription:
+ * the subscription row alone can't be locked before it exists, and a read without a lock let
+ * ten checkouts paid at once each start a subscription and credit an allowance (issue 37).
+ */
+export async function lockSubscriber(tx: Transaction, userId: string): Promise<SubscriptionRow | null> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return subscriptionOf(tx, userId);
+}
+
 /** The plans as the API shows them. */
 export const planViews = () =>
   PLAN_LIST.map((p) => ({
@@ -100,7 +113,7 @@ export interface ApplyResult {
 
 /**
  * Writes what the provider says of a subscription into the user's row, in the caller's
- * transaction (the row locked first), and records `subscription.changed` when the tier, status,
+ * transaction (the account row, then the subscription row locked first), and records `subscription.changed` when the tier, status,
  * period or end flag moved.
  *
  * A state about another subscription than the row's may take the row over only when `takeOver`
@@ -113,6 +126,7 @@ export async function applySubscriptionState(
   state: SubscriptionState,
   opts: { takeOver: boolean },
 ): Promise<ApplyResult> {
+  await lockSubscriber(tx, state.userId); // callers took it already; taken again here for any that did not (a no-op then)
   const [previous] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, state.userId)).for('update');
   const other = previous && previous.providerSubscriptionId !== state.providerSubscriptionId;
   if (other && isEntitled(previous.status) && !opts.takeOver) return { row: null, replaced: null };

@@ -6,8 +6,8 @@ import type { RecordEvent } from '../../events/bus';
 import type { JobQueue } from '../../jobs/queue';
 import type { StripeEventHandler, StripeEventWarn } from '../purchases';
 import type { LedgerPosting } from '../tokens';
-import { endReplaced } from './activation';
-import { applySubscriptionState, recordPaidPeriod, subscriptionOf, type SubscriptionRow, type SubscriptionState } from './store';
+import { endReplaced, endWithStripe } from './activation';
+import { applySubscriptionState, lockSubscriber, recordPaidPeriod, type SubscriptionRow, type SubscriptionState } from './store';
 
 /**
  * Stripe's objects as read here. API versions moved fields (2025-03 "basil": an invoice's
@@ -91,7 +91,7 @@ export function subscriptionStripeEvents(jobs: JobQueue): StripeEventHandler {
   };
 }
 
-async function closeCheckout(tx: Transaction, session: unknown, status: 'completed' | 'canceled') {
+async function closeCheckout(tx: Transaction, session: unknown, status: 'completed' | 'canceled' | 'amount_mismatch') {
   const checkoutId = str(session, 'metadata.checkoutId', 'client_reference_id');
   const sessionId = str(session, 'id');
   if (!checkoutId || !UUID.test(checkoutId) || !sessionId) return null;
@@ -118,7 +118,20 @@ async function checkoutCompleted(tx: Transaction, record: RecordEvent, jobs: Job
     warn('a subscription Checkout Session that is no pending checkout of ours', { sessionId: str(session, 'id') });
     return [];
   }
-  const current = await subscriptionOf(tx, checkout.userId);
+  // Only the plan's price starts the plan: another amount or currency is held for an admin (issue 37).
+  const charged = { amount: num(session, 'amount_total'), currency: str(session, 'currency')?.toLowerCase() ?? null };
+  if (charged.amount !== checkout.amountMinor || charged.currency !== checkout.currency) {
+    warn('a subscription Checkout Session paid with another amount or currency than its plan: held for review, not activated', {
+      checkoutId: checkout.id,
+      expected: { amount: checkout.amountMinor, currency: checkout.currency },
+      paid: charged,
+    });
+    await tx.update(subscriptionCheckouts).set({ status: 'amount_mismatch' }).where(eq(subscriptionCheckouts.id, checkout.id));
+    // It would go on billing that amount every month: ended now; what was paid is the admins' to refund or honour.
+    await endWithStripe(tx, jobs, providerSubscriptionId);
+    return [];
+  }
+  const current = await lockSubscriber(tx, checkout.userId);
   // invoice.paid or customer.subscription.* may have come first and set the real period.
   const known = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const now = new Date();
@@ -142,6 +155,18 @@ async function checkoutCompleted(tx: Transaction, record: RecordEvent, jobs: Job
   return [];
 }
 
+/** Whether the checkout a subscription was made by (its metadata's checkoutId) was paid at another amount: then nothing of it counts. */
+async function heldForReview(tx: Transaction, metadata: unknown): Promise<boolean> {
+  const checkoutId = str(metadata, 'checkoutId');
+  if (!checkoutId || !UUID.test(checkoutId)) return false;
+  const [row] = await tx
+    .select({ status: subscriptionCheckouts.status })
+    .from(subscriptionCheckouts)
+    .where(eq(subscriptionCheckouts.id, checkoutId))
+    .limit(1);
+  return row?.status === 'amount_mismatch';
+}
+
 async function subscriptionMoved(tx: Transaction, record: RecordEvent, sub: unknown, deleted: boolean, warn: StripeEventWarn) {
   const providerSubscriptionId = str(sub, 'id');
   if (!providerSubscriptionId) return [];
@@ -150,7 +175,9 @@ async function subscriptionMoved(tx: Transaction, record: RecordEvent, sub: unkn
     warn('a subscription that is no subscription of ours', { providerSubscriptionId });
     return [];
   }
-  const current: SubscriptionRow | null = await subscriptionOf(tx, owner.userId);
+  // Its checkout was paid at another amount: it gives nothing; its end (which we asked for) still applies.
+  if (!deleted && (await heldForReview(tx, at(sub, 'metadata')))) return [];
+  const current: SubscriptionRow | null = await lockSubscriber(tx, owner.userId);
   const mine = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const start = fromUnix(num(sub, 'items.data.0.current_period_start', 'current_period_start'));
   const end = fromUnix(num(sub, 'items.data.0.current_period_end', 'current_period_end'));
@@ -189,13 +216,20 @@ async function invoicePaid(
     warn('an invoice of a subscription that is no subscription of ours', { providerSubscriptionId, invoiceId });
     return [];
   }
+  if (await heldForReview(tx, at(invoice, 'parent.subscription_details.metadata') ?? at(invoice, 'subscription_details.metadata'))) {
+    warn('an invoice of a subscription whose checkout is held for review (amount mismatch): not credited', {
+      providerSubscriptionId,
+      invoiceId,
+    });
+    return [];
+  }
   const start = fromUnix(num(invoice, 'lines.data.0.period.start', 'period_start'));
   const end = fromUnix(num(invoice, 'lines.data.0.period.end', 'period_end'));
   if (!start || !end) {
     warn('an invoice without a period', { invoiceId });
     return [];
   }
-  const current = await subscriptionOf(tx, owner.userId);
+  const current = await lockSubscriber(tx, owner.userId);
   const mine = current?.providerSubscriptionId === providerSubscriptionId ? current : null;
   const plan = mine?.tier ?? owner.plan;
   const postings = await recordPaidPeriod(tx, {

@@ -9,6 +9,7 @@ import { BroadcastPanel } from './broadcast-panel';
 import { EconomyPanel } from './economy-panel';
 import { JobsPanel } from './jobs-panel';
 import { ModerationPanel } from './moderation-panel';
+import { PaymentReviewsPanel } from './payment-reviews-panel';
 import { PricingPanel } from './pricing-panel';
 import { ReferralReviewPanel } from './referral-review-panel';
 import { SeasonsPanel } from './seasons-panel';
@@ -94,6 +95,7 @@ export function AdminPage() {
           <PricingPanel />
           <TokenPurchasesPanel />
           <EconomyPanel />
+          <PaymentReviewsPanel />
           <ReferralReviewPanel />
         </TabsContent>
       </Tabs>

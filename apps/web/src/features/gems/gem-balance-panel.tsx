@@ -11,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useStartPurchase } from '../purchases/api';
+import { PaymentsUnavailable, usePaymentsOff } from '../purchases/payments-unavailable';
 import { PackCard } from '../tokens/pack-card';
 import { TransactionList } from '../tokens/transaction-list';
 import { useGemBalance, useGemPackages } from './api';
@@ -28,6 +29,7 @@ export function GemBalancePanel() {
   const [buying, setBuying] = useState(false);
   const packages = useGemPackages(buying);
   const start = useStartPurchase((path) => void navigate(path));
+  const paymentsOff = usePaymentsOff();
   const number = new Intl.NumberFormat(i18n.language);
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
 
@@ -92,7 +94,9 @@ export function GemBalancePanel() {
 
         {buying && (
           <section id="gem-packages" aria-label={t('gems.packages')}>
-            {packages.isPending ? (
+            {paymentsOff ? (
+              <PaymentsUnavailable />
+            ) : packages.isPending ? (
               <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {[0, 1, 2, 3, 4].map((i) => (
                   <Skeleton key={i} className="h-28" />

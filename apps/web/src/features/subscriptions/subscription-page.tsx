@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
+import { PaymentsUnavailable, usePaymentsOff } from '../purchases/payments-unavailable';
 import { useStartSubscription, useSubscription } from './api';
 import { formatDate, formatMoney } from './format';
 import './texts';
@@ -26,6 +27,7 @@ export function SubscriptionPage() {
   const [params] = useSearchParams();
   const subscription = useSubscription();
   const start = useStartSubscription((path) => void navigate(path));
+  const paymentsOff = usePaymentsOff();
   const upgrade = params.get('upgrade') === 'true';
   const target = subscription.data ? nextTier(subscription.data.tier) : null;
   const focused = upgrade && target ? target : null;
@@ -47,6 +49,7 @@ export function SubscriptionPage() {
       ) : (
         <>
           <CurrentPlan subscription={subscription.data} language={i18n.language} />
+          {paymentsOff && <PaymentsUnavailable />}
           {start.isError && (
             <Alert variant="destructive" role="alert">
               {translateMessage(start.error.message)}
@@ -60,7 +63,7 @@ export function SubscriptionPage() {
                 current={subscription.data.tier}
                 highlighted={focused === plan.tier}
                 pending={start.isPending && start.variables === plan.tier}
-                disabled={start.isPending}
+                disabled={start.isPending || paymentsOff}
                 onSubscribe={(tier) => start.mutate(tier)}
                 language={i18n.language}
               />

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { GemBalancePanel } from '../gems/gem-balance-panel';
 import { useStartPurchase } from '../purchases/api';
+import { PaymentsUnavailable, usePaymentsOff } from '../purchases/payments-unavailable';
 import { useTokenBalance, useTokenHistory, useTokenPacks } from './api';
 import { PackCard } from './pack-card';
 import { TransactionList } from './transaction-list';
@@ -23,6 +24,7 @@ export function TokensPage() {
   const packs = useTokenPacks();
   const history = useTokenHistory();
   const start = useStartPurchase((path) => void navigate(path));
+  const paymentsOff = usePaymentsOff();
   const number = new Intl.NumberFormat(i18n.language);
   const eur = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
   const entries = history.data?.pages.flatMap((p) => p.items) ?? [];
@@ -58,7 +60,9 @@ export function TokensPage() {
             <h2 id="token-packs" className="mb-2 text-sm font-semibold">
               {t('tokensPage.packs')}
             </h2>
-            {packs.isPending ? (
+            {paymentsOff ? (
+              <PaymentsUnavailable />
+            ) : packs.isPending ? (
               <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {[0, 1, 2, 3].map((i) => (
                   <Skeleton key={i} className="h-28" />
