@@ -293,6 +293,13 @@ describe('referral program', () => {
     expect(await tokens(t, sock)).toBe(t.config.startingTokens);
     const dash = await dashboardOf(t, a);
     expect(dash.recentActivity[0]).toMatchObject({ status: 'flagged', reason: 'referrer_ip' });
+    // Both people are told why no bonus came: it waits for a review (in the bell, in each one's language).
+    expect((await call(t, sock, 'PATCH', '/api/user/settings/appearance', { language: 'ru' })).statusCode).toBe(200);
+    await t.app.ctx.events.settled();
+    const bell = async (s: typeof a) =>
+      ((await call(t, s, 'GET', '/api/user/notifications')).json() as { items: { type: string; title: string; body: string }[] }).items;
+    expect((await bell(a)).find((n) => n.type === 'referralJoined')?.body).toMatch(/waiting for a review/);
+    expect((await bell(sock)).find((n) => n.type === 'referralJoined')).toMatchObject({ title: 'Приветственный бонус ждёт проверки' });
   });
 
   it('click: 204 and counted on the dashboard, unknown code 404, limited per address (429 with Retry-After)', async () => {
