@@ -72,8 +72,10 @@ export function AdminPage() {
         <TabsContent value="users">
           <UsersPanel />
         </TabsContent>
-        <TabsContent value="moderation">
+        {/* Everything that waits for a moderator's decision is here: the bots' reports and requests, then the referrals the anti-fraud rules held. */}
+        <TabsContent value="moderation" className="grid gap-6">
           <ModerationPanel />
+          <ReferralReviewPanel />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsPanel />
@@ -94,7 +96,6 @@ export function AdminPage() {
           <PricingPanel />
           <TokenPurchasesPanel />
           <EconomyPanel />
-          <ReferralReviewPanel />
         </TabsContent>
       </Tabs>
     </div>
