@@ -21,43 +21,89 @@ export class OfflineResponder implements ChatModel {
   }
 }
 
+interface Phrases {
+  /** The user's words between the language's quotation marks. */
+  quote: (text: string) => string;
+  /** Openers for a question, then for anything else. */
+  asked: ((name: string) => string)[];
+  told: ((name: string) => string)[];
+  /** What the character says of the quoted words, and what it says when there is nothing to quote. */
+  worthIt: ((quoted: string, user: string) => string)[];
+  tellMore: ((user: string) => string)[];
+  /** Closers for a question, then for anything else. */
+  whyAsk: string[];
+  goOn: string[];
+}
+
 /**
  * The responder's own words, in the language the user writes in (Cyrillic → Russian); the
- * character's traits stay in the language their creator wrote them in.
+ * character's traits stay in the language their creator wrote them in. Each slot has a few
+ * wordings: the first answer to a message takes the first of each, and every regeneration the next.
  */
-const PHRASES = {
+const PHRASES: Record<'en' | 'ru', Phrases> = {
   en: {
-    considers: (name: string) => `*${name} considers your question for a moment.*`,
-    listens: (name: string) => `*${name} listens closely.*`,
-    worthIt: (topic: string, user: string) => `"${topic}" — that is worth talking about, ${user}.`,
-    tellMore: (user: string) => `Tell me more, ${user}.`,
-    whyAsk: 'What made you ask?',
-    goOn: 'Go on, I am listening.',
+    quote: (text) => `“${text}”`,
+    asked: [
+      (name) => `*${name} considers your question for a moment.*`,
+      (name) => `*${name} tilts their head, thinking it over.*`,
+      (name) => `*${name} takes a breath before answering.*`,
+    ],
+    told: [(name) => `*${name} listens closely.*`, (name) => `*${name} nods slowly.*`, (name) => `*${name} smiles and leans in.*`],
+    worthIt: [
+      (quoted, user) => `${quoted} — that is worth talking about, ${user}.`,
+      (quoted, user) => `You said ${quoted}, ${user}. I have been thinking about that too.`,
+      (quoted, user) => `${quoted}… I like where this is going, ${user}.`,
+    ],
+    tellMore: [(user) => `Tell me more, ${user}.`, (user) => `I am all ears, ${user}.`, (user) => `Say that again, ${user}?`],
+    whyAsk: ['What made you ask?', 'Why do you want to know?', 'What do you think yourself?'],
+    goOn: ['Go on, I am listening.', 'And then what happened?', 'Tell me the rest.'],
   },
   ru: {
-    considers: (name: string) => `*${name} обдумывает ваш вопрос.*`,
-    listens: (name: string) => `*${name} внимательно слушает.*`,
-    worthIt: (topic: string, user: string) => `«${topic}» — об этом стоит поговорить, ${user}.`,
-    tellMore: (user: string) => `Расскажите подробнее, ${user}.`,
-    whyAsk: 'Почему вы спрашиваете?',
-    goOn: 'Продолжайте, я слушаю.',
+    quote: (text) => `«${text}»`,
+    asked: [
+      (name) => `*${name} обдумывает ваш вопрос.*`,
+      (name) => `*${name} задумчиво склоняет голову.*`,
+      (name) => `*${name} делает вдох перед ответом.*`,
+    ],
+    told: [
+      (name) => `*${name} внимательно слушает.*`,
+      (name) => `*${name} медленно кивает.*`,
+      (name) => `*${name} улыбается и подаётся вперёд.*`,
+    ],
+    worthIt: [
+      (quoted, user) => `${quoted} — об этом стоит поговорить, ${user}.`,
+      (quoted, user) => `Вы сказали ${quoted}, ${user}. Я тоже об этом думаю.`,
+      (quoted, user) => `${quoted}… Мне нравится, куда это ведёт, ${user}.`,
+    ],
+    tellMore: [(user) => `Расскажите подробнее, ${user}.`, (user) => `Я вас слушаю, ${user}.`, (user) => `Повторите, ${user}?`],
+    whyAsk: ['Почему вы спрашиваете?', 'Зачем вам это знать?', 'А вы сами что думаете?'],
+    goOn: ['Продолжайте, я слушаю.', 'А что было дальше?', 'Расскажите, что было потом.'],
   },
 };
 
-/** A deterministic reply made of the character's traits and what the user said. */
-export function offlineReply({ character, settings }: GenerationRequest): string {
+/** How much of the user's message a reply quotes, at most. */
+const QUOTE_CHARS = 80;
+
+/**
+ * A deterministic reply made of the character's traits and what the user said: the same message
+ * and variant give the same words (tests rely on it), another variant other words.
+ */
+export function offlineReply({ character, settings, variant = 0 }: GenerationRequest): string {
   const { name, personality, scenario, userName, lastUserMessage } = character;
   const say = /\p{Script=Cyrillic}/u.test(lastUserMessage) ? PHRASES.ru : PHRASES.en;
+  // The quote's wording turns with every variant, the opener and the closer once per round of it:
+  // nine regenerations in a row read differently.
+  const pick = <T>(options: T[], round = 0): T => options[(variant + round * Math.floor(variant / options.length)) % options.length]!;
   const trait = firstSentence(personality);
   const setting = firstSentence(scenario);
-  const topic = keyPhrase(lastUserMessage);
   const question = lastUserMessage.trim().endsWith('?');
+  const quoted = quotable(lastUserMessage, question);
   const parts = [
-    question ? say.considers(name) : say.listens(name),
-    topic ? say.worthIt(capitalise(topic), userName) : say.tellMore(userName),
+    pick(question ? say.asked : say.told, 1)(name),
+    quoted ? pick(say.worthIt)(say.quote(quoted), userName) : pick(say.tellMore)(userName),
     trait,
     setting && settings.maxTokens > 200 ? `*${setting}*` : '',
-    question ? say.whyAsk : say.goOn,
+    pick(question ? say.whyAsk : say.goOn, 1),
   ];
   return parts.filter(Boolean).join(' ');
 }
@@ -67,12 +113,21 @@ function firstSentence(text: string): string {
   return (match?.[0] ?? text).trim().slice(0, 200);
 }
 
-function keyPhrase(text: string): string {
-  const words = text
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .split(/\s+/)
-    .filter((w) => w.length > 3);
-  return words.slice(0, 4).join(' ');
+/**
+ * The sentence of the user's message worth quoting, as they wrote it (its own punctuation kept):
+ * the question when they asked one, else the first sentence; cut at a word and marked with "…"
+ * when long. Empty for a message with no words (only emoji or punctuation).
+ */
+function quotable(message: string, question: boolean): string {
+  const text = message.replace(/\s+/g, ' ').trim();
+  if (!/[\p{L}\p{N}]/u.test(text)) return '';
+  const sentences = text
+    .match(/[^.!?…]+(?:[.!?…]+|$)/gu)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [text];
+  const sentence = (question ? sentences.at(-1) : sentences[0]) ?? text;
+  if (sentence.length <= QUOTE_CHARS) return sentence;
+  const cut = sentence.slice(0, QUOTE_CHARS);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), QUOTE_CHARS / 2));
+  return `${atWord.replace(/[\s,;:—-]+$/u, '')}…`;
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -17,6 +17,11 @@ export interface GenerationRequest {
   settings: GenerationSettings;
   /** What the offline responder answers from (a model reads it from the prompt). */
   character: { name: string; personality: string; scenario: string; userName: string; lastUserMessage: string };
+  /**
+   * Which answer to the same message this is (0 the first, then 1, 2… for each regeneration): the
+   * offline responder words each one differently, so that a regenerate paid for is no copy.
+   */
+  variant?: number;
 }
 
 /** A language model: text comes as it is generated; aborting the signal stops it. */

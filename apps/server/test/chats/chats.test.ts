@@ -117,6 +117,9 @@ describe('chats with the offline responder', () => {
     const second = (res.json() as { message: ChatMessage }).message;
     expect(second.variants).toEqual([first.id, second.id]);
     expect(second.variantIndex).toBe(1);
+    // A regenerate is paid for: the offline responder words it anew (and a third time differently again).
+    expect(first.content).not.toBe('');
+    expect(second.content).not.toBe(first.content);
     const visible = (await messagesOf(chat.id)).items;
     expect(visible.at(-1)!.id).toBe(second.id);
     // The list answers a message field for field as the reply did (alternatives, times to the millisecond).
@@ -131,6 +134,14 @@ describe('chats with the offline responder', () => {
       (await t.app.inject({ method: 'POST', url: `/api/chats/${chat.id}/messages/${user.id}/regenerate`, headers: t.bearer(alice) }))
         .statusCode,
     ).toBe(400);
+    const third = (
+      (
+        await t.app.inject({ method: 'POST', url: `/api/chats/${chat.id}/messages/${first.id}/regenerate`, headers: t.bearer(alice) })
+      ).json() as {
+        message: ChatMessage;
+      }
+    ).message;
+    expect(new Set([first.content, second.content, third.content]).size).toBe(3);
   });
 
   it('edits and deletes own messages', async () => {

@@ -123,7 +123,7 @@ describe("the profile's gamification blocks: activity, stats, achievements", () 
       achievements: ownersUnlocked,
       followers: 1,
       totalLikes: 2, // the fan's favorite and the owner's own
-      currentStreak: 0,
+      currentStreak: 1, // the signup day is a day of the login streak
       completion: Math.round((ownersUnlocked / 50) * 100),
       rank: { id: 'bronze', name: 'Bronze' },
       level: 1,

@@ -44,11 +44,9 @@ describe('quests', () => {
   };
   const tokens = async (s: Session) => ((await call(t, s, 'GET', '/api/tokens/balance')).json() as { balance: number }).balance;
 
-  it("Daily Explorer counts the characters written to since the start: a group chat's each, not a greeting, not an import", async () => {
+  it("Daily Explorer counts the characters written to today: a group chat's each, not a greeting, not an import", async () => {
     const u = await t.signup();
     const [a, b] = await Promise.all(['Ash', 'Birch'].map((name) => createBot(t, u, { name })));
-    const before = await chatFor(u);
-    await sendMessages(u, before, 1); // before the start: not counted
     await move(u, 'daily-explorer', 'start');
     const group = ((await call(t, u, 'POST', '/api/chats', { botIds: [a!.id, b!.id] })).json() as Chat).id;
     // Greetings alone are no chatting during the quest.
@@ -58,6 +56,25 @@ describe('quests', () => {
     expect((await runOf(u, 'daily-explorer'))!.progress[0]).toMatchObject({ currentValue: 0 });
     await sendMessages(u, group, 1);
     expect((await runOf(u, 'daily-explorer'))!.progress[0]).toMatchObject({ currentValue: 2, completed: true });
+  });
+
+  it("a daily quest counts what the user did earlier today, before pressing Start; not yesterday's", async () => {
+    const u = await t.signup();
+    const chatId = await chatFor(u);
+    await sendMessages(u, chatId, 3);
+    // A message of yesterday (as the user's day goes) is no part of today's quest.
+    await db()
+      .insert(chatMessages)
+      .values({
+        chatId,
+        role: 'user',
+        content: 'Yesterday',
+        createdAt: new Date(startOfLocalDay(localDay(new Date(), 'UTC'), 'UTC').getTime() - 60_000),
+      });
+    const started = (await move(u, 'daily-chat', 'start')).json() as UserQuest;
+    expect(started.progress[0]).toEqual({ objectiveId: 'messages', currentValue: 3, completed: false });
+    await sendMessages(u, chatId, 2);
+    expect((await move(u, 'daily-chat', 'complete')).json()).toMatchObject({ status: 'completed', progressPercent: 100 });
   });
 
   it('lists the quests of the seven types, all available to a new user', async () => {
@@ -75,7 +92,6 @@ describe('quests', () => {
     await expectConflict(await move(u, 'daily-chat', 'complete'), 'QUEST_NOT_STARTED');
     await expectConflict(await move(u, 'daily-chat', 'claim'), 'QUEST_NOT_STARTED');
     const chatId = await chatFor(u);
-    await sendMessages(u, chatId, 2); // before the start: not counted
     const started = (await move(u, 'daily-chat', 'start')).json() as UserQuest;
     expect(started).toMatchObject({
       status: 'active',

@@ -36,7 +36,7 @@ describe('streaks, the rewards panel and admin grants', () => {
     const u = await t.signup();
     expect(await rewards(u)).toEqual([
       { id: 'daily', tokens: 50, status: 'claimable', progress: { current: 1, target: 1 } },
-      { id: 'weekly', tokens: 200, status: 'locked', progress: { current: 0, target: 7 } },
+      { id: 'weekly', tokens: 200, status: 'locked', progress: { current: 1, target: 7 } }, // the signup day counts
       { id: 'achievements', tokens: 500, status: 'locked', progress: { current: 0, target: 5 } },
     ]);
   });

@@ -9,7 +9,7 @@ import { users } from '../../src/db/schema/users';
 import { awardXp, progressOf } from '../../src/features/gamification/awards';
 import { streakDays } from '../../src/features/gamification/streaks';
 import { localDay } from '../../src/features/gamification/local-day';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, STRONG_PASSWORD, type TestApp } from '../helpers/app';
 import { call, createBot } from '../bots/helpers';
 
 describe('XP from what the server sees happen', () => {
@@ -119,8 +119,35 @@ describe('XP from what the server sees happen', () => {
     expect(localDay(new Date('2026-03-31T23:30:00Z'), 'Mars/Olympus')).toBe('2026-03-31');
   });
 
+  it("a signup is the day's first sign-in: the new account's login streak is 1, and 2 after a sign-in the next day", async () => {
+    const newcomer = await t.signup();
+    await t.app.ctx.events.settled();
+    const res = await call(t, newcomer, 'GET', `/api/gamification/user/${newcomer.user.id}`);
+    expect(res.statusCode).toBe(200);
+    const login = (res.json() as { streaks: { type: string; currentStreak: number }[] }).streaks.find((s) => s.type === 'daily_login');
+    expect(login?.currentStreak).toBe(1);
+    // Signing in again the same day is the same day of the streak.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: newcomer.user.email, password: STRONG_PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    await t.app.ctx.events.settled();
+    expect(await streakDays(db(), newcomer.user.id, 'daily_login', localDay(new Date(), 'UTC'))).toBe(1);
+    // A sign-in the next day makes it two.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await awardXp(db(), { userId: newcomer.user.id, source: 'daily_login', sourceId: localDay(tomorrow, 'UTC'), base: 20, at: tomorrow });
+    expect(await streakDays(db(), newcomer.user.id, 'daily_login', localDay(tomorrow, 'UTC'))).toBe(2);
+  });
+
   it('a 7-day login streak, across the start of daylight saving time, gives 1.5x XP', async () => {
     const fay = await t.signup();
+    // An account from before that March, so that its signup day is no login day of the run.
+    await db()
+      .update(users)
+      .set({ createdAt: new Date('2026-01-01T12:00:00Z') })
+      .where(eq(users.id, fay.user.id));
     await db()
       .insert(userSettings)
       .values({ userId: fay.user.id, timeZone: 'America/New_York' })

@@ -145,7 +145,7 @@ describe('gems', () => {
       const res = await call(t, null, 'GET', '/api/gems/packages');
       expect(res.statusCode).toBe(200);
       const { items } = res.json() as { items: typeof GEM_PACKAGES };
-      expect(items.map((p) => [p.id, p.gems, p.priceUsd, p.discount, p.isPopular])).toEqual([
+      expect(items.map((p) => [p.id, p.gems, p.priceEur, p.discount, p.isPopular])).toEqual([
         ['starter', 500, 4.99, 0, false],
         ['popular', 1200, 9.99, 17, true],
         ['value', 2500, 19.99, 20, false],

@@ -239,6 +239,27 @@ describe('notifications: every kind and its switches', () => {
     expect(await channelsQueued(user.user.id, 'purchasePaid')).toEqual(['email']);
   });
 
+  it('counts in notices carry the thousands separator of the language (+3,334 in English, +3 334 in Russian)', async () => {
+    const user = await t.signup();
+    const paid = { userId: user.user.id, kind: 'tokens' as const, credits: 3334, amountMinor: 2999, currency: 'eur' };
+    await t.app.ctx.events.publish('purchase.paid', { ...paid, purchaseId: uuid(5, 12) });
+    await t.app.ctx.events.settled();
+    expect((await rowsOf(user.user.id, 'purchasePaid'))[0]!.title).toBe('Purchase complete: +3,334 tokens');
+    expect((await call(t, user, 'PATCH', '/api/user/settings/appearance', { language: 'ru' })).statusCode).toBe(200);
+    await t.app.ctx.events.publish('purchase.paid', { ...paid, purchaseId: uuid(6, 12) });
+    await t.app.ctx.events.publish('purchase.refunded', {
+      purchaseId: uuid(7, 12),
+      userId: user.user.id,
+      kind: 'tokens',
+      recovered: 1200,
+      owed: 2134,
+    });
+    await t.app.ctx.events.settled();
+    const titles = (await rowsOf(user.user.id, 'purchasePaid')).map((r) => r.title);
+    expect(titles).toContain('Покупка оплачена: +3\u00a0334 токенов');
+    expect((await rowsOf(user.user.id, 'purchaseRefunded'))[0]!.body).toBe('Списано 1\u00a0200 токенов; 2\u00a0134 уже были потрачены.');
+  });
+
   it('words in the user’s language: Russian for a Russian interface', async () => {
     const user = await t.signup();
     expect((await call(t, user, 'PATCH', '/api/user/settings/appearance', { language: 'ru' })).statusCode).toBe(200);

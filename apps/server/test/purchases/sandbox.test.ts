@@ -33,7 +33,7 @@ describe('purchases through the sandbox checkout', () => {
       itemId: 'popular',
       status: 'pending',
       amount: 9.99,
-      currency: 'usd',
+      currency: 'eur', // the whole shop is in euros, gems as tokens
       credits: 1200,
       provider: 'sandbox',
       checkoutUrl: `${t.config.publicUrl}/checkout/${purchase.id}`,
@@ -91,6 +91,17 @@ describe('purchases through the sandbox checkout', () => {
     expect(await gems(alice)).toBe(100);
     expect(((await call(t, bob, 'GET', '/api/purchases')).json() as { items: unknown[] }).items).toEqual([]);
     expect((await call(t, alice, 'GET', `/api/purchases/${purchase.id}`)).json()).toMatchObject({ id: purchase.id, status: 'pending' });
+  });
+
+  it('the shop has one currency: every gem package and every token pack is sold in euros', async () => {
+    const s = await t.signup();
+    const currencies = new Set<string>();
+    for (const packageId of ['starter', 'popular', 'value', 'premium', 'ultimate'])
+      currencies.add((await buy(s, { kind: 'gems', packageId })).currency);
+    for (const packId of ['small', 'medium', 'large', 'huge']) currencies.add((await buy(s, { kind: 'tokens', packId })).currency);
+    expect([...currencies]).toEqual(['eur']);
+    const packages = (await call(t, null, 'GET', '/api/gems/packages')).json() as { items: Record<string, unknown>[] };
+    expect(packages.items.every((p) => typeof p.priceEur === 'number' && !('priceUsd' in p))).toBe(true);
   });
 
   it.each([

@@ -70,7 +70,7 @@ describe('purchases through Stripe', () => {
       status: 'pending',
       provider: 'stripe',
       amount: 9.99,
-      currency: 'usd',
+      currency: 'eur',
       checkoutUrl: `https://checkout.stripe.test/c/pay/${sessionId}`,
     });
     const sent = standIn.calls.at(-1)!;
@@ -79,7 +79,7 @@ describe('purchases through Stripe', () => {
     expect(sent.form.get('client_reference_id')).toBe(purchase.id);
     expect(sent.form.get('metadata[purchaseId]')).toBe(purchase.id);
     expect(sent.form.get('line_items[0][price_data][unit_amount]')).toBe('999');
-    expect(sent.form.get('line_items[0][price_data][currency]')).toBe('usd');
+    expect(sent.form.get('line_items[0][price_data][currency]')).toBe('eur');
     expect(sent.form.get('customer_email')).toBe(s.user.email);
     expect(sent.idempotencyKey).toBe(`checkout:${purchase.id}`);
   });

@@ -266,6 +266,12 @@ describe('referral program', () => {
     expect(approved.find((r) => r.statusCode === 200)!.json()).toMatchObject({ id: approveRow.id, status: 'confirmed' });
     expect(await tokens(t, approveMe!)).toBe(t.config.startingTokens + 50);
     expect(await tokens(t, a)).toBe(before + 50);
+    // The referrer's activity no longer says the approved one waits for review; the rejected one still does until decided.
+    const lines = (await dashboardOf(t, a)).recentActivity;
+    const approvedLine = lines.find((l) => l.id === approveRow.id)!;
+    expect(approvedLine).toMatchObject({ status: 'confirmed', reason: null });
+    expect(approvedLine.description).not.toMatch(/review/);
+    expect(lines.find((l) => l.id === rejectRow.id)).toMatchObject({ status: 'flagged', reason: 'ip_burst' });
 
     const rejected = await call(t, admin, 'POST', `/api/admin/referrals/${rejectRow.id}/reject`);
     expect(rejected.json()).toMatchObject({ status: 'rejected' });
@@ -289,6 +295,13 @@ describe('referral program', () => {
     expect(await tokens(t, sock)).toBe(t.config.startingTokens);
     const dash = await dashboardOf(t, a);
     expect(dash.recentActivity[0]).toMatchObject({ status: 'flagged', reason: 'referrer_ip' });
+    // Both people are told why no bonus came: it waits for a review (in the bell, in each one's language).
+    expect((await call(t, sock, 'PATCH', '/api/user/settings/appearance', { language: 'ru' })).statusCode).toBe(200);
+    await t.app.ctx.events.settled();
+    const bell = async (s: typeof a) =>
+      ((await call(t, s, 'GET', '/api/user/notifications')).json() as { items: { type: string; title: string; body: string }[] }).items;
+    expect((await bell(a)).find((n) => n.type === 'referralJoined')?.body).toMatch(/waiting for a review/);
+    expect((await bell(sock)).find((n) => n.type === 'referralJoined')).toMatchObject({ title: 'Приветственный бонус ждёт проверки' });
   });
 
   it('click: 204 and counted on the dashboard, unknown code 404, limited per address (429 with Retry-After)', async () => {
@@ -356,5 +369,27 @@ describe('referral program', () => {
     expect(read.json()).toEqual(own.json());
     expectError(await call(t, admin, 'GET', '/api/referral/user-dashboard?userId=00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
     expectError(await call(t, null, 'GET', '/api/referral/user-dashboard'), 401, 'UNAUTHORIZED');
+  });
+});
+
+/** On a laptop, without a proxy, every browser is 127.0.0.1: that address tells nobody apart. */
+describe('referrals from the loopback address without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("a ?ref= signup from the referrer's own machine is not held as the referrer's address, nor as a burst", async () => {
+    const a = await signupWith(t);
+    expect((await login(t, a.user.email)).statusCode).toBe(200);
+    const code = await codeOf(t, a);
+    const friends = [];
+    for (let i = 0; i < 5; i += 1) friends.push(await signupWith(t, { ref: code }));
+    const rows = await Promise.all(
+      friends.map(async (f) => (await t.database.db.select().from(referrals).where(eq(referrals.referredId, f.user.id)))[0]),
+    );
+    expect(rows.map((r) => [r?.ip, r?.status, r?.reason])).toEqual(Array(5).fill(['127.0.0.1', 'pending', null]));
+    for (const f of friends) expect(await tokens(t, f)).toBe(t.config.startingTokens + 50);
   });
 });

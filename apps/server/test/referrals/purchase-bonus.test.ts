@@ -77,16 +77,16 @@ describe('referral purchase bonuses', () => {
     expect(dash).toMatchObject({ purchaseBonuses: 2000, pendingEarnings: 0, totalEarnings: 2050, registrationBonuses: 50 });
   });
 
-  it('a gem package in USD is converted to EUR; below minPurchaseForBonus earns nothing', async () => {
+  it('a gem package earns by its price in euros; below minPurchaseForBonus earns nothing', async () => {
     await configure({ maxBonusPerUser: 100_000 });
     const { referrer, friend } = await pair();
-    // 4.99 USD ≈ 4.59 EUR < 5.
+    // 4.99 EUR < 5.
     const small = await buyAndPay(t, friend, { kind: 'gems', packageId: 'starter' });
     expect(await bonusOf(small)).toBeUndefined();
-    // 9.99 USD × 0.92 = 9.19 EUR; × 30% = 2.757 EUR; / 0.0015 = 1838 tokens.
+    // 9.99 EUR × 30% = 2.997 EUR; / 0.0015 = 1998 tokens. (Purchases made in dollars before decision 040 still convert with usdToEurRate.)
     const popular = await buyAndPay(t, friend, { kind: 'gems', packageId: 'popular' });
-    expect(await bonusOf(popular)).toMatchObject({ amount: 1838, valueEur: '9.19' });
-    expect((await dashboardOf(t, referrer)).pendingEarnings).toBe(1838);
+    expect(await bonusOf(popular)).toMatchObject({ amount: 1998, valueEur: '9.99' });
+    expect((await dashboardOf(t, referrer)).pendingEarnings).toBe(1998);
   });
 
   it('a refund inside the hold cancels the bonus; nothing is ever paid for it', async () => {

@@ -183,6 +183,31 @@ describe('subscriptions through the sandbox', () => {
     expect(new Date(sub.currentPeriodEnd!).getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
   });
 
+  it('subscribing and each renewal tell the user in the bell, with the allowance written as the language writes numbers', async () => {
+    const s = await t.signup();
+    const bell = async () => {
+      await t.app.ctx.events.settled();
+      return (
+        (await call(t, s, 'GET', '/api/user/notifications')).json() as {
+          items: { type: string; title: string; body: string; link: string | null }[];
+        }
+      ).items;
+    };
+    await subscribe(s, 'premium');
+    const [welcome] = await bell();
+    expect(welcome).toMatchObject({ type: 'purchasePaid', title: 'Welcome to PRO: +8,000 tokens', link: '/subscription' });
+    expect(welcome!.body).toContain('8,000 tokens every month');
+    // The same notice reads in Russian once the interface is Russian; the renewal is told in Russian too.
+    expect((await call(t, s, 'PATCH', '/api/user/settings/appearance', { language: 'ru' })).statusCode).toBe(200);
+    await endPeriod(s);
+    expect((await renew()).renewed).toBe(1);
+    const items = await bell();
+    expect(items.map((n) => n.title)).toEqual(['PRO продлён: +8\u00a0000 токенов', 'Добро пожаловать в PRO: +8\u00a0000 токенов']);
+    // A cancellation is no payment: nothing more.
+    await call(t, s, 'POST', '/api/subscription/cancel');
+    expect(await bell()).toHaveLength(2);
+  });
+
   it('renewal through the periodic job claimed once per period (job_runs), as the scheduler runs it', async () => {
     const periodic = t.app.ctx.jobs.periodic.find((j) => j.name === 'subscription-renewals');
     expect(periodic).toBeDefined();

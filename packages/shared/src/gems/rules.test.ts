@@ -33,9 +33,9 @@ describe('recommendPackage', () => {
 
   it('among sufficient packages of the same size, takes the most gems per dollar; the largest when none suffices', () => {
     const packs: GemPackage[] = [
-      { id: 'dear', name: 'Dear', gems: 1000, priceUsd: 12, discount: 0, isPopular: false },
-      { id: 'cheap', name: 'Cheap', gems: 1000, priceUsd: 9, discount: 0, isPopular: false },
-      { id: 'small', name: 'Small', gems: 100, priceUsd: 1, discount: 0, isPopular: false },
+      { id: 'dear', name: 'Dear', gems: 1000, priceEur: 12, discount: 0, isPopular: false },
+      { id: 'cheap', name: 'Cheap', gems: 1000, priceEur: 9, discount: 0, isPopular: false },
+      { id: 'small', name: 'Small', gems: 100, priceEur: 1, discount: 0, isPopular: false },
     ];
     expect(recommendPackage(200, packs).id).toBe('cheap');
     expect(recommendPackage(50, packs).id).toBe('small');

@@ -19,7 +19,7 @@ export interface GemPackage {
   id: string;
   name: string;
   gems: number;
-  priceUsd: number;
+  priceEur: number;
   /** Percent saved against the starter package's price per gem, as the spec states it. */
   discount: number;
   isPopular: boolean;
@@ -27,11 +27,11 @@ export interface GemPackage {
 
 /** The five packages of gamification.md §9, smallest first. */
 export const GEM_PACKAGES: readonly GemPackage[] = [
-  { id: 'starter', name: 'Starter', gems: 500, priceUsd: 4.99, discount: 0, isPopular: false },
-  { id: 'popular', name: 'Popular', gems: 1200, priceUsd: 9.99, discount: 17, isPopular: true },
-  { id: 'value', name: 'Value', gems: 2500, priceUsd: 19.99, discount: 20, isPopular: false },
-  { id: 'premium', name: 'Premium', gems: 5500, priceUsd: 39.99, discount: 27, isPopular: false },
-  { id: 'ultimate', name: 'Ultimate', gems: 12000, priceUsd: 79.99, discount: 33, isPopular: false },
+  { id: 'starter', name: 'Starter', gems: 500, priceEur: 4.99, discount: 0, isPopular: false },
+  { id: 'popular', name: 'Popular', gems: 1200, priceEur: 9.99, discount: 17, isPopular: true },
+  { id: 'value', name: 'Value', gems: 2500, priceEur: 19.99, discount: 20, isPopular: false },
+  { id: 'premium', name: 'Premium', gems: 5500, priceEur: 39.99, discount: 27, isPopular: false },
+  { id: 'ultimate', name: 'Ultimate', gems: 12000, priceEur: 79.99, discount: 33, isPopular: false },
 ];
 
 /**
@@ -44,10 +44,10 @@ export function gemsForCost(costUsd: number): number {
 
 /**
  * The package to suggest for a need of `gems`: the smallest package that covers it (by gems; among
- * packages of that size, the most gems per dollar), or the largest package when none does.
+ * packages of that size, the most gems per euro), or the largest package when none does.
  */
 export function recommendPackage(gems: number, packages: readonly GemPackage[] = GEM_PACKAGES): GemPackage {
-  const value = (p: GemPackage) => p.gems / p.priceUsd;
+  const value = (p: GemPackage) => p.gems / p.priceEur;
   const sufficient = packages.filter((p) => p.gems >= gems).sort((a, b) => a.gems - b.gems || value(b) - value(a));
   if (sufficient[0]) return sufficient[0];
   return [...packages].sort((a, b) => b.gems - a.gems || value(b) - value(a))[0]!;

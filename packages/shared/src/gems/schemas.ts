@@ -14,7 +14,7 @@ export const ZGemPackage = z.object({
   id: z.string(),
   name: z.string(),
   gems: z.number().int(),
-  priceUsd: z.number(),
+  priceEur: z.number(),
   discount: z.number(),
   isPopular: z.boolean(),
 });

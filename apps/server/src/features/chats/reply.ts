@@ -314,6 +314,7 @@ export async function streamReply(
           userName,
           lastUserMessage: lastUser,
         },
+        variant: row.variant,
       },
       signal,
     ),

@@ -212,10 +212,13 @@ export async function startQuest(db: Database, userId: string, questId: string, 
     throw conflict('QUEST_ALREADY_STARTED', 'This quest is already under way');
   }
   const { period, startDay, expiresAt } = periodOf(quest, now, timeZone);
-  // A new run, or the abandoned run of this period started again (its progress counts from now).
+  // A daily quest asks for what is done "today": its first run counts from the local midnight, so
+  // what the user did before pressing Start is not silently lost. The abandoned run of this period
+  // started again counts from now (abandoning drops the progress, as the user was told).
+  const countsFrom = quest.type === 'daily' ? startOfLocalDay(startDay, timeZone) : now;
   const [row] = await db
     .insert(userQuests)
-    .values({ userId, questId, period, status: 'active', startedAt: now, startDay, expiresAt })
+    .values({ userId, questId, period, status: 'active', startedAt: countsFrom, startDay, expiresAt })
     .onConflictDoUpdate({
       target: [userQuests.userId, userQuests.questId, userQuests.period],
       set: { status: 'active', startedAt: now, startDay, expiresAt, abandonedAt: null },

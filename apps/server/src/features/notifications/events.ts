@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ROUTES } from '@app/shared/app/routes';
+import { PLANS } from '@app/shared/subscriptions/plans';
 import type { AppContext } from '../../context';
 import { bots } from '../../db/schema/bots';
 import { chatMessages } from '../../db/schema/chats';
@@ -19,6 +20,8 @@ const money = (amountMinor: number, currency: string, language: Language) => {
     return `${(amountMinor / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
 };
+/** A count as the language writes it: "3,334" in English, "3 334" in Russian, as the web app shows numbers. */
+const count = (n: number, language: Language) => new Intl.NumberFormat(language).format(n);
 const UNITS: Record<'gems' | 'tokens', Record<Language, string>> = {
   gems: { en: 'gems', ru: 'гемов' },
   tokens: { en: 'tokens', ru: 'токенов' },
@@ -121,11 +124,45 @@ export function subscribeNotifications(ctx: AppContext): void {
     });
   });
 
-  // A referral in good standing (flagged and ineligible ones earn nothing, so tell nothing yet).
+  // A referral in good standing, or held for an admin's review (an ineligible one earns nothing, so tells nothing).
   events.subscribe('referral.joined', 'notifications', async ({ payload: p }) => {
-    if (p.status !== 'pending' && p.status !== 'confirmed') return;
+    if (p.status !== 'pending' && p.status !== 'confirmed' && p.status !== 'flagged') return;
     const who = await userName(ctx, p.referredId);
     if (!who) return;
+    if (p.status === 'flagged') {
+      // Neither bonus is paid until an admin looks: both people hear why, rather than find it missing.
+      await notifyUser(ctx, p.referrerId, {
+        kind: 'referralJoined',
+        key: p.referralId,
+        words: {
+          en: {
+            title: `${who.displayName} joined with your link`,
+            body: 'The referral bonus is waiting for a review by our team; you will get it once it is approved.',
+          },
+          ru: {
+            title: `${who.displayName} зарегистрировался(-ась) по вашей ссылке`,
+            body: 'Реферальный бонус ждёт проверки нашей командой и будет начислен после одобрения.',
+          },
+        },
+        link: ROUTES.referrals,
+      });
+      await notifyUser(ctx, p.referredId, {
+        kind: 'referralJoined',
+        key: `${p.referralId}:invited`,
+        words: {
+          en: {
+            title: 'Your welcome bonus is waiting for a review',
+            body: 'The bonus for joining by invitation is paid once our team has approved it.',
+          },
+          ru: {
+            title: 'Приветственный бонус ждёт проверки',
+            body: 'Бонус за регистрацию по приглашению будет начислен после одобрения нашей командой.',
+          },
+        },
+        link: null,
+      });
+      return;
+    }
     await notifyUser(ctx, p.referrerId, {
       kind: 'referralJoined',
       key: p.referralId,
@@ -150,8 +187,8 @@ export function subscribeNotifications(ctx: AppContext): void {
       kind: 'referralConfirmed',
       key: p.referralId,
       words: {
-        en: { title: `Referral confirmed: +${p.bonus} tokens`, body: `${name} verified their email.`.trim() },
-        ru: { title: `Реферал подтверждён: +${p.bonus} токенов`, body: `${name} подтвердил(а) почту.`.trim() },
+        en: { title: `Referral confirmed: +${count(p.bonus, 'en')} tokens`, body: `${name} verified their email.`.trim() },
+        ru: { title: `Реферал подтверждён: +${count(p.bonus, 'ru')} токенов`, body: `${name} подтвердил(а) почту.`.trim() },
       },
       link: ROUTES.referrals,
     });
@@ -162,8 +199,14 @@ export function subscribeNotifications(ctx: AppContext): void {
       kind: 'purchasePaid',
       key: p.purchaseId,
       words: {
-        en: { title: `Purchase complete: +${p.credits} ${UNITS[p.kind].en}`, body: `Paid ${money(p.amountMinor, p.currency, 'en')}.` },
-        ru: { title: `Покупка оплачена: +${p.credits} ${UNITS[p.kind].ru}`, body: `Оплачено ${money(p.amountMinor, p.currency, 'ru')}.` },
+        en: {
+          title: `Purchase complete: +${count(p.credits, 'en')} ${UNITS[p.kind].en}`,
+          body: `Paid ${money(p.amountMinor, p.currency, 'en')}.`,
+        },
+        ru: {
+          title: `Покупка оплачена: +${count(p.credits, 'ru')} ${UNITS[p.kind].ru}`,
+          body: `Оплачено ${money(p.amountMinor, p.currency, 'ru')}.`,
+        },
       },
       link: ROUTES.checkout(p.purchaseId),
     }),
@@ -176,16 +219,47 @@ export function subscribeNotifications(ctx: AppContext): void {
       words: {
         en: {
           title: 'Purchase refunded',
-          body: `${p.recovered} ${UNITS[p.kind].en} were taken back${p.owed > 0 ? `; ${p.owed} had already been spent` : ''}.`,
+          body: `${count(p.recovered, 'en')} ${UNITS[p.kind].en} were taken back${p.owed > 0 ? `; ${count(p.owed, 'en')} had already been spent` : ''}.`,
         },
         ru: {
           title: 'Покупка возвращена',
-          body: `Списано ${p.recovered} ${UNITS[p.kind].ru}${p.owed > 0 ? `; ${p.owed} уже были потрачены` : ''}.`,
+          body: `Списано ${count(p.recovered, 'ru')} ${UNITS[p.kind].ru}${p.owed > 0 ? `; ${count(p.owed, 'ru')} уже были потрачены` : ''}.`,
         },
       },
       link: ROUTES.checkout(p.purchaseId),
     }),
   );
+
+  // A subscription paid (subscribed, upgraded, or a month renewed) credits its plan's allowance: tell
+  // it like a purchase. Keyed by the event, which a repeat delivery carries unchanged.
+  events.subscribe('subscription.changed', 'notifications', ({ id, payload: p }) => {
+    if (p.tier === 'free' || !['subscribed', 'upgraded', 'renewed'].includes(p.reason)) return;
+    const plan = PLANS[p.tier];
+    const renewed = p.reason === 'renewed';
+    return notifyUser(ctx, p.userId, {
+      kind: 'purchasePaid',
+      key: `subscription:${id}`,
+      words: {
+        en: {
+          title: renewed
+            ? `${plan.badge} renewed: +${count(plan.monthlyTokens, 'en')} tokens`
+            : `Welcome to ${plan.badge}: +${count(plan.monthlyTokens, 'en')} tokens`,
+          body: renewed
+            ? `This month's ${plan.badge} allowance is in your balance.`
+            : `Your ${plan.badge} subscription is active: ${count(plan.monthlyTokens, 'en')} tokens every month and ${plan.xpMultiplier}x XP.`,
+        },
+        ru: {
+          title: renewed
+            ? `${plan.badge} продлён: +${count(plan.monthlyTokens, 'ru')} токенов`
+            : `Добро пожаловать в ${plan.badge}: +${count(plan.monthlyTokens, 'ru')} токенов`,
+          body: renewed
+            ? `Токены ${plan.badge} за этот месяц зачислены на баланс.`
+            : `Подписка ${plan.badge} активна: ${count(plan.monthlyTokens, 'ru')} токенов каждый месяц и ${String(plan.xpMultiplier).replace('.', ',')}x XP.`,
+        },
+      },
+      link: ROUTES.subscription,
+    });
+  });
 
   subscribeProgressNotices(ctx);
 }

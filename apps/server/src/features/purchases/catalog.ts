@@ -18,7 +18,10 @@ export interface CatalogItem {
   credits: number;
 }
 
-/** Prices a purchase: a gem package in dollars, a token pack in euros with the tokens today's pricing gives. Unknown → 400. */
+/**
+ * Prices a purchase, in euros as the whole shop is (one currency on one page, and on the Stripe
+ * checkout): a gem package at its price, a token pack with the tokens today's pricing gives. Unknown → 400.
+ */
 export async function priceItem(db: Database, order: CreatePurchase): Promise<CatalogItem> {
   if (order.kind === 'gems') {
     const pkg = GEM_PACKAGES.find((p) => p.id === order.packageId);
@@ -27,8 +30,8 @@ export async function priceItem(db: Database, order: CreatePurchase): Promise<Ca
       kind: 'gems',
       itemId: pkg.id,
       name: `${pkg.name}: ${pkg.gems.toLocaleString('en-US')} gems`,
-      amountMinor: Math.round(pkg.priceUsd * 100),
-      currency: 'usd',
+      amountMinor: Math.round(pkg.priceEur * 100),
+      currency: 'eur',
       credits: pkg.gems,
     };
   }

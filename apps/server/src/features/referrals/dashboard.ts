@@ -15,6 +15,13 @@ const REASON_TEXT: Record<ReferralReason, string> = {
 };
 
 /**
+ * Why a referral is held or earns nothing, while that is still so: a flagged one an admin approved
+ * keeps its flag on record (the audit reads it), but no longer waits for review.
+ */
+const shownReason = (r: { status: string; reason: ReferralReason | null }) =>
+  r.status === 'flagged' || r.status === 'ineligible' ? r.reason : null;
+
+/**
  * A referrer's dashboard, counted from the rows (issue 16): referrals by status, the tokens paid
  * (registration bonuses of confirmed referrals, purchase bonuses released and not reversed), the
  * tokens still held, the link's clicks, and the latest registrations and purchases.
@@ -79,14 +86,14 @@ export async function referralDashboard(
     ...recentReferrals.map((r) => ({
       id: r.id,
       type: 'registration' as const,
-      description: `${r.name} signed up${r.reason ? ` (${REASON_TEXT[r.reason]})` : ''}`,
+      description: `${r.name} signed up${shownReason(r) ? ` (${REASON_TEXT[shownReason(r)!]})` : ''}`,
       name: r.name,
       valueEur: null,
       date: r.createdAt.toISOString(),
       amount:
         r.status === 'confirmed' ? r.registrationBonus : r.status === 'pending' || r.status === 'flagged' ? settings.registrationBonus : 0,
       status: r.status,
-      reason: r.reason,
+      reason: shownReason(r),
       at: r.createdAt.getTime(),
     })),
     ...recentPurchases.map((p) => ({

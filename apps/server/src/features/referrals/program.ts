@@ -66,6 +66,11 @@ export interface AttachInput {
   code: string;
   ip: string;
   via: 'signup' | 'apply' | 'register';
+  /**
+   * False when the address says nothing about who the client is: a loopback address seen without
+   * a trusted proxy (on a laptop, every browser is 127.0.0.1). The address rules then don't apply.
+   */
+  addressKnown?: boolean;
 }
 
 export interface Attachment {
@@ -110,7 +115,13 @@ export async function attachReferral(deps: ProgramDeps, input: AttachInput): Pro
       const [already] = await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.referredId, referred.id)).limit(1);
       if (already) throw conflict(REFERRAL_ERROR_CODES.ALREADY_REFERRED, REFERRAL_MESSAGES.alreadyReferred);
 
-      const { status, reason } = await judge(tx, { code: input.code, ip: input.ip, referrerId: referrer.id, email: referred.email });
+      const { status, reason } = await judge(tx, {
+        code: input.code,
+        ip: input.ip,
+        addressKnown: input.addressKnown ?? true,
+        referrerId: referrer.id,
+        email: referred.email,
+      });
       const inserted = await tx
         .insert(referrals)
         .values({ referrerId: referrer.id, referredId: referred.id, code: input.code, ip: input.ip, via: input.via, status, reason })
@@ -136,9 +147,10 @@ export async function attachReferral(deps: ProgramDeps, input: AttachInput): Pro
 /** The fraud rules of issue 16, in order: a disposable address never earns; a burst or the referrer's own address waits for an admin. */
 async function judge(
   tx: Transaction,
-  c: { code: string; ip: string; referrerId: string; email: string },
+  c: { code: string; ip: string; addressKnown: boolean; referrerId: string; email: string },
 ): Promise<{ status: ReferralStatus; reason: ReferralReason | null }> {
   if (isDisposableEmail(c.email)) return { status: 'ineligible', reason: 'disposable_email' };
+  if (!c.addressKnown) return { status: 'pending', reason: null };
   const since = new Date(Date.now() - REFERRAL_IP_WINDOW_HOURS * 60 * 60_000);
   const [burst] = await tx
     .select({ n: count() })

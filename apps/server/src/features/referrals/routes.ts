@@ -52,9 +52,16 @@ const RELEASE_EVERY_MS = 10 * 60_000;
  * the gamification area's two (/api/gamification/referrals/...) and the admins' review and config.
  * It reacts to auth's and purchases' events; nothing imports it but the app.
  */
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (what a dual-stack socket reports). */
+const isLoopback = (ip: string) => ip === '::1' || /^(::ffff:)?127\./i.test(ip);
+
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, redis, events, jobs, metrics } = app.ctx;
   const deps: ProgramDeps = { db, events, metrics, userTokenCostEur: async () => (await pricingOf(db).get()).user_token_cost_eur };
+  // Without a trusted proxy, a loopback address is the machine itself (a laptop, a dev server):
+  // every visitor has it, so it can't tell a referrer's own signup from a friend's. Behind a
+  // trusted proxy the forwarded address is the client's, and the fraud rules hold for it.
+  const addressKnown = (ip: string) => config.trustProxy || !isLoopback(ip);
   const prefix = `${config.redisPrefix}referral:`;
   // Codes can't be enumerated: every click, lookup and apply counts against the caller's address.
   const clicksPerIp = new Limiter({ redis, keyPrefix: `${prefix}click-ip`, points: 60, durationSeconds: 600 });
@@ -68,7 +75,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   events.subscribe('user.signed_up', 'referrals', async ({ payload }) => {
     if (!payload.ref) return;
     try {
-      await attachReferral(deps, { referredId: payload.userId, code: payload.ref, ip: payload.ip, via: 'signup' });
+      await attachReferral(deps, {
+        referredId: payload.userId,
+        code: payload.ref,
+        ip: payload.ip,
+        addressKnown: addressKnown(payload.ip),
+        via: 'signup',
+      });
     } catch (err) {
       // An unknown code or a self-referral at signup: the account exists, unattached.
       if (!(err instanceof AppError)) throw err;
@@ -146,7 +159,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const attach = async (request: FastifyRequest, code: string, via: 'apply' | 'register') => {
     const user = requireAuth(request).user;
     await limit(appliesPerIp, request);
-    const { referral, bonus } = await attachReferral(deps, { referredId: user.id, code, ip: request.ip, via });
+    const { referral, bonus } = await attachReferral(deps, {
+      referredId: user.id,
+      code,
+      ip: request.ip,
+      addressKnown: addressKnown(request.ip),
+      via,
+    });
     return { id: referral.id, status: referral.status, reason: referral.reason, bonus };
   };
   app.post(

@@ -73,8 +73,10 @@ export function AdminPage() {
         <TabsContent value="users">
           <UsersPanel />
         </TabsContent>
-        <TabsContent value="moderation">
+        {/* Everything that waits for a moderator's decision is here: the bots' reports and requests, then the referrals the anti-fraud rules held. */}
+        <TabsContent value="moderation" className="grid gap-6">
           <ModerationPanel />
+          <ReferralReviewPanel />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsPanel />
@@ -96,7 +98,6 @@ export function AdminPage() {
           <TokenPurchasesPanel />
           <EconomyPanel />
           <PaymentReviewsPanel />
-          <ReferralReviewPanel />
         </TabsContent>
       </Tabs>
     </div>

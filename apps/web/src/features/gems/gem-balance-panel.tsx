@@ -31,7 +31,7 @@ export function GemBalancePanel() {
   const start = useStartPurchase((path) => void navigate(path));
   const paymentsOff = usePaymentsOff();
   const number = new Intl.NumberFormat(i18n.language);
-  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' });
+  const eur = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
 
   return (
     <Card data-testid="gem-panel">
@@ -108,7 +108,7 @@ export function GemBalancePanel() {
               <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {packages.data.items.map((p) => {
                   const name = t(`gems.packageNames.${p.id}`, { defaultValue: p.name });
-                  const buyLabel = t('gems.buyFor', { price: usd.format(p.priceUsd) });
+                  const buyLabel = t('gems.buyFor', { price: eur.format(p.priceEur) });
                   return (
                     <PackCard
                       key={p.id}
@@ -120,7 +120,7 @@ export function GemBalancePanel() {
                       }
                       price={
                         <>
-                          {usd.format(p.priceUsd)}
+                          {eur.format(p.priceEur)}
                           {p.discount > 0 && (
                             <span className="ml-2 font-medium text-success">{t('gems.discount', { value: p.discount })}</span>
                           )}
