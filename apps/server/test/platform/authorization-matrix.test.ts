@@ -747,7 +747,14 @@ const TABLE: Record<string, Entry> = {
   'GET /api/user/push/public-key': { kind: 'user' },
   'POST /api/user/push/subscriptions': {
     kind: 'user',
-    body: { endpoint: 'https://push.example.com/x', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } },
+    // A real P-256 point and a 16-byte secret: keys off the curve are refused when saved.
+    body: {
+      endpoint: 'https://push.example.com/x',
+      keys: {
+        p256dh: 'BMunoV7TY2sRvuC4wamChxk4-u5OjetWJ6y4cNSYzDLnmZ8kmFLFhSvw0lQIphS5t0f6Q5VNpFa4GCQIAB2AjGc',
+        auth: '_MIJOGYYmiuXPCp5GgtJTQ',
+      },
+    },
   },
   'DELETE /api/user/push/subscriptions': { kind: 'user', body: { endpoint: 'https://push.example.com/none' }, ok: 404 },
   'GET /api/user/notifications': { kind: 'user' },

@@ -173,7 +173,7 @@ describe('purchases through Stripe', () => {
       username: s.user.username,
       item: 'popular',
       amount: purchase.amount,
-      currency: 'usd',
+      currency: 'eur',
       providerSessionId: sessionId,
       createdAt: purchase.createdAt,
     });
