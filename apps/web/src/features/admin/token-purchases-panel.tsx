@@ -1,4 +1,4 @@
-import { Loader2, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
+import { Loader2, Pencil, Plus, ReceiptEuro, Trash2 } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -31,7 +31,7 @@ export function TokenPurchasesPanel() {
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <CardTitle className="flex items-center gap-2">
-            <Receipt className="size-5" aria-hidden="true" />
+            <ReceiptEuro className="size-5" aria-hidden="true" />
             {t('adminEconomy.purchases.title')}
           </CardTitle>
           <CardDescription>{t('adminEconomy.purchases.subtitle')}</CardDescription>
