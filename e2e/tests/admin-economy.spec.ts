@@ -58,7 +58,9 @@ test.describe('admin economy', () => {
     const rows = purchases.getByTestId('token-purchase-row');
     await expect(rows.first()).toBeVisible();
     const count = await rows.count();
-    await expect(rows.filter({ hasText: 'Default' }).getByTestId('cost-per-token')).toHaveText('€0.015');
+    // The seed: 150 000 tokens for 150 EUR, a token at the pricing's 0.001 EUR; euros alone on the page.
+    await expect(rows.filter({ hasText: 'Default' }).getByTestId('cost-per-token')).toHaveText('€0.001');
+    await expect(purchases).not.toContainText(/\$|₽|USD|RUB/);
     await purchases.getByRole('button', { name: 'Add purchase' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Tokens').fill('20000');
@@ -70,17 +72,25 @@ test.describe('admin economy', () => {
     await expect(rows).toHaveCount(count + 1);
     const row = purchases.getByTestId('token-purchase-row').filter({ hasText: 'E2E Supplier' });
     await expect(row.getByTestId('cost-per-token')).toHaveText('€0.003');
-    await expect(row.getByTestId('cost-rub')).toContainText('6,000');
 
-    // Economy, the last 30 days: the 5 EUR pack more revenue, the 60 EUR purchase more cost, the margin from both.
+    // Economy, the last 30 days: the 5 EUR pack more revenue, the 60 EUR purchase more paid to the
+    // provider; the margin is on the tokens replies used, the cash margin (from both) under it.
     const economy = page.getByTestId('admin-economy');
     const eur = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(n);
+    const percent = (n: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n)} %`;
     const revenue = before.revenueEur + 5;
     const cost = before.costEur + 60;
     await expect(economy.getByTestId('economy-revenue')).toContainText(eur(revenue));
     await expect(economy.getByTestId('economy-cost')).toContainText(eur(cost));
-    const margin = Math.round(((revenue - cost) / revenue) * 100 * 100) / 100;
-    await expect(economy.getByTestId('economy-margin')).toContainText(`${new Intl.NumberFormat('en-US').format(margin)} %`);
+    const cashMargin = Math.round(((revenue - cost) / revenue) * 100 * 100) / 100;
+    await expect(economy.getByTestId('economy-cost-note')).toHaveText(`Cash margin: ${percent(cashMargin)}`);
+    const after = (await (await page.request.get('/api/admin/economy', { headers: adminHeaders })).json()) as {
+      usage: { costEur: number; marginPercent: number };
+    };
+    await expect(economy.getByTestId('economy-usage-cost')).toContainText(eur(after.usage.costEur));
+    await expect(economy.getByTestId('economy-margin')).toContainText(percent(after.usage.marginPercent));
+    await expect(economy).toContainText('The cash margin counts each provider purchase in full');
+    await expect(economy).not.toContainText(/\$|₽/);
     await expect(economy.getByRole('img', { name: /revenue per day/ })).toBeVisible();
 
     // Deleting asks first; the report follows.

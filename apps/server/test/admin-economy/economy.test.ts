@@ -56,7 +56,7 @@ describe('the economy report (admin)', () => {
     expect(r.days).toHaveLength(30);
     expect(r.days[0]!.date).toBe(addDays(today, -29));
     expect(r.days.at(-1)!.date).toBe(today);
-    // The seed purchase (10 000 tokens for 150 EUR) is dated the day the table was made: today.
+    // The seed purchase (150 000 tokens for 150 EUR) is dated the day the table was made: today.
     expect(r.costEur).toBe(150);
     expect(r.days.at(-1)!.costEur).toBe(150);
     expect(r.usage.marginPercent).toBeNull();
@@ -108,7 +108,7 @@ describe('the economy report (admin)', () => {
     expect(r.marginPercent).toBe(73.95);
     // Usage: 1000 tokens × 0.005 EUR (the purchases dated up to the range's end: only the March one).
     expect(r.usage).toEqual({ tokens: 1000, costPerTokenEur: 0.005, costEur: 5, marginPercent: 73.95 });
-    expect(r.eurPerUsd).toBe(0.92);
+    expect(r.convertedFromUsd).toEqual({ usd: 9.99, eur: 9.1908, eurPerUsd: 0.92 });
     expect(r.days).toHaveLength(31);
     const day = (d: string) => r.days.find((x) => x.date === d);
     expect(day('2025-03-01')).toEqual({ date: '2025-03-01', revenueEur: 0, costEur: 0, usageCostEur: 0 });

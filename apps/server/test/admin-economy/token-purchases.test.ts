@@ -35,15 +35,15 @@ describe('API token purchases (admin)', () => {
     notes: 'Spring top-up',
   };
 
-  it("is seeded once with the spec's default: 10 000 tokens for 150 EUR, cost_rub 15 000, 0.015 EUR a token", async () => {
+  it("is seeded once with the spec's 150 EUR, for 150 000 tokens: 0.001 EUR a token as the pricing says, cost_rub 15 000", async () => {
     const items = await list();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
       platform: 'openai',
-      tokens_purchased: 10_000,
+      tokens_purchased: 150_000,
       price_paid_eur: 150,
       cost_rub: 15_000,
-      cost_per_token: 0.015,
+      cost_per_token: 0.001,
       cost_usd: 0,
     });
     expect(items[0]!.purchase_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);

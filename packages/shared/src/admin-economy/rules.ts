@@ -8,10 +8,14 @@ import { marginPercent } from '../pricing/rules';
 /** How long the list of API token purchases is trusted (bots-header-auth.md §9: 300 000 ms). */
 export const TOKEN_PURCHASES_CACHE_MS = 300_000;
 
-/** The spec's default seed purchase: 10 000 tokens for 150 EUR. */
+/**
+ * The default seed purchase: 150 EUR, as the spec says, for 150 000 tokens, so that a token costs
+ * the 0.001 EUR of the default pricing (the spec's 10 000 tokens made it 0.015 EUR, fifteen times
+ * the pricing, and the report's margins contradicted the pricing's; decision 040).
+ */
 export const DEFAULT_TOKEN_PURCHASE = {
   platform: 'openai',
-  tokens_purchased: 10_000,
+  tokens_purchased: 150_000,
   cost_usd: 0,
   price_paid_eur: 150,
   supplier: 'Default',

@@ -86,8 +86,13 @@ export const ZEconomyReport = z.object({
     costEur: z.number(),
     marginPercent: z.number().nullable(),
   }),
-  /** The rate USD revenue (gem packages) was counted at. */
-  eurPerUsd: z.number(),
+  /** Every amount of the report is in this currency (decision 040). */
+  currency: z.literal('EUR'),
+  /**
+   * Dollar sales in the range (gem packages sold before the shop went to euros), counted in the
+   * revenue at eurPerUsd; null when the range holds none.
+   */
+  convertedFromUsd: z.object({ usd: z.number(), eur: z.number(), eurPerUsd: z.number() }).nullable(),
   days: z.array(ZEconomyDay),
 });
 export type EconomyReport = z.infer<typeof ZEconomyReport>;

@@ -5,8 +5,10 @@ import { users } from './users';
 /**
  * What the platform paid its model provider for API tokens (bots-header-auth.md §3 "API token
  * purchase"), recorded by the admins; the provider cost of the economy report. cost_rub is the
- * spec's stored column, 100 × price_paid_eur, written by the server. Migration 0006 seeds the
- * spec's default purchase (10 000 tokens for 150 EUR) once.
+ * spec's stored column, 100 × price_paid_eur, written by the server. Migration 0007 seeds the
+ * default purchase once, and a later one makes it 150 000 tokens for the spec's 150 EUR, so that a
+ * token costs the 0.001 EUR of the default pricing (decision 040). The admin page shows euros
+ * alone; cost_usd and cost_rub stay in the table and the API.
  */
 export const apiTokenPurchases = pgTable(
   'api_token_purchases',

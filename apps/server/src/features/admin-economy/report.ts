@@ -57,7 +57,7 @@ async function dailyTokensUsed(db: Database, from: Date, to: Date): Promise<Map<
 export async function economyReport(db: Database, query: EconomyQuery): Promise<EconomyReport> {
   const { from, to } = reportRange(query);
   const instants = { from: new Date(`${from}T00:00:00Z`), to: new Date(`${addDays(to, 1)}T00:00:00Z`) };
-  const [revenue, tokens, purchases, pricing] = await Promise.all([
+  const [{ byDay: revenue, usd: revenueUsd }, tokens, purchases, pricing] = await Promise.all([
     dailyRevenue(db, instants),
     dailyTokensUsed(db, instants.from, instants.to),
     tokenPurchasesOf(db).list(),
@@ -94,7 +94,10 @@ export async function economyReport(db: Database, query: EconomyQuery): Promise<
       costEur: euros(usageCost),
       marginPercent: reportMargin(revenueTotal, usageCost),
     },
-    eurPerUsd: EUR_PER_USD,
+    currency: 'EUR',
+    // Dollar sales (gem packages before the shop went to euros, decision 040) are converted; the
+    // page says so only when the range holds some.
+    convertedFromUsd: revenueUsd === 0 ? null : { usd: euros(revenueUsd), eur: euros(revenueUsd * EUR_PER_USD), eurPerUsd: EUR_PER_USD },
     days,
   };
 }

@@ -10,10 +10,14 @@ export interface InstantRange {
   to: Date;
 }
 
-/** Money of one UTC day ('YYYY-MM-DD'), in EUR; negative when refunds outweigh sales. */
+/**
+ * Money of one UTC day ('YYYY-MM-DD'), in EUR; negative when refunds outweigh sales. `usd` is the
+ * dollar amount behind it when it was a dollar sale (gem packages before decision 040), converted.
+ */
 export interface DailyAmount {
   date: string;
   eur: number;
+  usd?: number;
 }
 
 /**
@@ -27,6 +31,13 @@ export type RevenueSource = (db: Database, range: InstantRange) => Promise<Daily
 const EUR_PER_UNIT: Record<string, number> = { eur: 1, usd: EUR_PER_USD };
 
 const toEur = (currency: string, minor: string | number) => (Number(minor) / 100) * (EUR_PER_UNIT[currency.toLowerCase()] ?? 0);
+const usdOf = (currency: string, minor: string | number) => (currency.toLowerCase() === 'usd' ? Number(minor) / 100 : 0);
+
+/** A day's amount in EUR, with the dollars it was converted from (none for a euro amount). */
+const amountOf = (date: string, currency: string, minor: string | number, sign = 1): DailyAmount => {
+  const usd = usdOf(currency, minor);
+  return { date, eur: sign * toEur(currency, minor), ...(usd ? { usd: sign * usd } : {}) };
+};
 
 const dayOf = (column: typeof purchases.paidAt | typeof purchases.closedAt | typeof subscriptionInvoices.paidAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
@@ -48,10 +59,7 @@ export const purchaseRevenue: RevenueSource = async (db, { from, to }) => {
     .from(purchases)
     .where(and(eq(purchases.status, 'refunded'), isNotNull(purchases.paidAt), gte(purchases.closedAt, from), lt(purchases.closedAt, to)))
     .groupBy(refundDay, purchases.currency);
-  return [
-    ...sales.map((r) => ({ date: r.date, eur: toEur(r.currency, r.minor) })),
-    ...refunds.map((r) => ({ date: r.date, eur: -toEur(r.currency, r.minor) })),
-  ];
+  return [...sales.map((r) => amountOf(r.date, r.currency, r.minor)), ...refunds.map((r) => amountOf(r.date, r.currency, r.minor, -1))];
 };
 
 /** Subscription invoices: each counts on the day it was paid (the sandbox's and Stripe's alike). */
@@ -62,19 +70,24 @@ export const subscriptionRevenue: RevenueSource = async (db, { from, to }) => {
     .from(subscriptionInvoices)
     .where(and(gte(subscriptionInvoices.paidAt, from), lt(subscriptionInvoices.paidAt, to)))
     .groupBy(paidDay, subscriptionInvoices.currency);
-  return rows.map((r) => ({ date: r.date, eur: toEur(r.currency, r.minor) }));
+  return rows.map((r) => amountOf(r.date, r.currency, r.minor));
 };
 
 /** Every source of revenue the report adds up. */
 export const REVENUE_SOURCES: readonly RevenueSource[] = [purchaseRevenue, subscriptionRevenue];
 
-/** Revenue per UTC day over a range, from every source. */
+/** Revenue per UTC day over a range, from every source, and the dollars of it that were converted. */
 export async function dailyRevenue(
   db: Database,
   range: InstantRange,
   sources: readonly RevenueSource[] = REVENUE_SOURCES,
-): Promise<Map<string, number>> {
+): Promise<{ byDay: Map<string, number>; usd: number }> {
   const byDay = new Map<string, number>();
-  for (const source of sources) for (const { date, eur } of await source(db, range)) byDay.set(date, (byDay.get(date) ?? 0) + eur);
-  return byDay;
+  let usd = 0;
+  for (const source of sources)
+    for (const amount of await source(db, range)) {
+      byDay.set(amount.date, (byDay.get(amount.date) ?? 0) + amount.eur);
+      usd += amount.usd ?? 0;
+    }
+  return { byDay, usd };
 }

@@ -45,13 +45,19 @@ function EconomyBody({ report, stale }: { report: EconomyReport; stale: boolean 
   const f = formatters(i18n.language);
   const cards = [
     { id: 'revenue', label: t('adminEconomy.economy.revenue'), value: f.eur(report.revenueEur) },
-    { id: 'cost', label: t('adminEconomy.economy.cost'), value: f.eur(report.costEur) },
-    { id: 'margin', label: t('adminEconomy.economy.margin'), value: f.percent(report.marginPercent), tone: report.marginPercent },
+    { id: 'usage-cost', label: t('adminEconomy.economy.usageCostCard'), value: f.eur(report.usage.costEur) },
+    // The margin is on usage: a provider purchase is tokens bought ahead, not a loss (decision 040).
     {
-      id: 'usage-margin',
-      label: t('adminEconomy.economy.usageMargin'),
+      id: 'margin',
+      label: t('adminEconomy.economy.margin'),
       value: f.percent(report.usage.marginPercent),
       tone: report.usage.marginPercent,
+    },
+    {
+      id: 'cost',
+      label: t('adminEconomy.economy.cost'),
+      value: f.eur(report.costEur),
+      note: t('adminEconomy.economy.cashMargin', { margin: f.percent(report.marginPercent) }),
     },
   ];
   const days = report.days.map((d) => ({
@@ -63,7 +69,7 @@ function EconomyBody({ report, stale }: { report: EconomyReport; stale: boolean 
   return (
     <div className={cn('grid gap-4 transition-opacity', stale && 'opacity-60')} aria-busy={stale}>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {cards.map(({ id, label, value, tone }) => (
+        {cards.map(({ id, label, value, tone, note }) => (
           <div key={id} className="rounded-lg border p-3" data-testid={`economy-${id}`}>
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd
@@ -74,6 +80,11 @@ function EconomyBody({ report, stale }: { report: EconomyReport; stale: boolean 
             >
               {value}
             </dd>
+            {note ? (
+              <dd className="mt-1 text-xs text-muted-foreground tabular-nums" data-testid={`economy-${id}-note`}>
+                {note}
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>
@@ -83,7 +94,16 @@ function EconomyBody({ report, stale }: { report: EconomyReport; stale: boolean 
           perToken: f.eurPrecise(report.usage.costPerTokenEur),
           cost: f.eur(report.usage.costEur),
         })}{' '}
-        {t('adminEconomy.economy.rateNote', { rate: report.eurPerUsd })}
+        {t('adminEconomy.economy.marginNote')}
+        {report.convertedFromUsd ? (
+          <>
+            {' '}
+            {t('adminEconomy.economy.convertedNote', {
+              eur: f.eur(report.convertedFromUsd.eur),
+              rate: f.number(report.convertedFromUsd.eurPerUsd),
+            })}
+          </>
+        ) : null}
       </p>
       {empty ? (
         <p className="py-6 text-center text-sm text-muted-foreground">{t('adminEconomy.economy.empty')}</p>

@@ -1,4 +1,4 @@
-/** Money and numbers of the admin's economy screens, in the reader's language. */
+/** Money (euros alone, decision 040) and numbers of the admin's economy screens, in the reader's language. */
 export function formatters(language: string) {
   const eur = (n: number, max = 2) =>
     new Intl.NumberFormat(language, {
@@ -11,8 +11,6 @@ export function formatters(language: string) {
     eur,
     /** Small costs (a token, one generation) keep their significant digits. */
     eurPrecise: (n: number) => eur(n, 6),
-    usd: (n: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(n),
-    rub: (n: number) => new Intl.NumberFormat(language, { style: 'currency', currency: 'RUB', maximumFractionDigits: 2 }).format(n),
     number: (n: number) => new Intl.NumberFormat(language).format(n),
     percent: (n: number | null) => (n === null ? '—' : `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(n)} %`),
     day: (date: string) =>

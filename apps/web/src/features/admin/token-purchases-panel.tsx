@@ -1,8 +1,8 @@
-import { Loader2, Pencil, Plus, Receipt, Trash2 } from 'lucide-react';
+import { Loader2, Pencil, Plus, ReceiptEuro, Trash2 } from 'lucide-react';
 import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { costPerTokenOf, costRubOf, utcToday } from '@app/shared/admin-economy/rules';
+import { costPerTokenOf, utcToday } from '@app/shared/admin-economy/rules';
 import { ZTokenPurchaseInput, type TokenPurchase } from '@app/shared/admin-economy/schemas';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ import { formatters } from './format';
 import { ListStates } from './list-states';
 import './texts';
 
-/** The provider's API token purchases (bots-header-auth.md §3): list, add, edit, delete; cost_rub and cost_per_token as the server computed them. */
+/** The provider's API token purchases (bots-header-auth.md §3): list, add, edit, delete; in euros alone (decision 040), the cost per token as the server computed it. */
 export function TokenPurchasesPanel() {
   const { t, i18n } = useTranslation();
   const f = formatters(i18n.language);
@@ -31,7 +31,7 @@ export function TokenPurchasesPanel() {
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <CardTitle className="flex items-center gap-2">
-            <Receipt className="size-5" aria-hidden="true" />
+            <ReceiptEuro className="size-5" aria-hidden="true" />
             {t('adminEconomy.purchases.title')}
           </CardTitle>
           <CardDescription>{t('adminEconomy.purchases.subtitle')}</CardDescription>
@@ -75,12 +75,6 @@ export function TokenPurchasesPanel() {
                       {t('adminEconomy.purchases.pricePaid')}
                     </th>
                     <th scope="col" className="px-3 py-2 text-right font-medium">
-                      {t('adminEconomy.purchases.costUsd')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
-                      {t('adminEconomy.purchases.costRub')}
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right font-medium">
                       {t('adminEconomy.purchases.costPerToken')}
                     </th>
                     <th scope="col" className="px-3 py-2 font-medium">
@@ -99,10 +93,6 @@ export function TokenPurchasesPanel() {
                       <td className="px-3 py-2">{p.supplier || '—'}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{f.number(p.tokens_purchased)}</td>
                       <td className="px-3 py-2 text-right tabular-nums">{f.eur(p.price_paid_eur)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{f.usd(p.cost_usd)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-rub">
-                        {f.rub(p.cost_rub)}
-                      </td>
                       <td className="px-3 py-2 text-right tabular-nums" data-testid="cost-per-token">
                         {f.eurPrecise(p.cost_per_token)}
                       </td>
@@ -171,7 +161,6 @@ interface Draft {
   platform: string;
   tokens_purchased: string;
   price_paid_eur: string;
-  cost_usd: string;
   supplier: string;
   purchase_date: string;
   notes: string;
@@ -188,7 +177,6 @@ function PurchaseDialog({ purchase, onClose }: { purchase: TokenPurchase | null;
     platform: purchase?.platform ?? 'openai',
     tokens_purchased: purchase ? String(purchase.tokens_purchased) : '',
     price_paid_eur: purchase ? String(purchase.price_paid_eur) : '',
-    cost_usd: purchase ? String(purchase.cost_usd) : '0',
     supplier: purchase?.supplier ?? '',
     purchase_date: purchase?.purchase_date ?? utcToday(),
     notes: purchase?.notes ?? '',
@@ -205,7 +193,8 @@ function PurchaseDialog({ purchase, onClose }: { purchase: TokenPurchase | null;
       ...draft,
       tokens_purchased: num(draft.tokens_purchased),
       price_paid_eur: num(draft.price_paid_eur),
-      cost_usd: draft.cost_usd.trim() === '' ? 0 : num(draft.cost_usd),
+      // The page is in euros alone (decision 040): the API's cost_usd is kept as it was, never shown.
+      cost_usd: purchase?.cost_usd ?? 0,
     });
     if (!parsed.success) {
       const next: Partial<Record<keyof Draft, string>> = {};
@@ -263,7 +252,6 @@ function PurchaseDialog({ purchase, onClose }: { purchase: TokenPurchase | null;
           <div className="grid gap-4 sm:grid-cols-2">
             {field('tokens_purchased', t('adminEconomy.purchases.tokens'), { type: 'number', inputMode: 'numeric', min: 1, step: 1 })}
             {field('price_paid_eur', t('adminEconomy.purchases.pricePaid'), { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' })}
-            {field('cost_usd', t('adminEconomy.purchases.costUsd'), { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' })}
             {field('purchase_date', t('adminEconomy.purchases.date'), { type: 'date' })}
             {field('platform', t('adminEconomy.purchases.platform'), { maxLength: 100 })}
             {field('supplier', t('adminEconomy.purchases.supplier'), { maxLength: 200 })}
@@ -272,11 +260,7 @@ function PurchaseDialog({ purchase, onClose }: { purchase: TokenPurchase | null;
             <Label htmlFor="purchase-notes">{t('adminEconomy.purchases.notes')}</Label>
             <Textarea id="purchase-notes" value={draft.notes} maxLength={2000} rows={2} onChange={(e) => set('notes')(e.target.value)} />
           </div>
-          <dl className="grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm" data-testid="purchase-computed">
-            <div>
-              <dt className="text-xs text-muted-foreground">{t('adminEconomy.purchases.costRub')}</dt>
-              <dd className="font-medium tabular-nums">{computable ? f.rub(costRubOf(price)) : '—'}</dd>
-            </div>
+          <dl className="grid gap-3 rounded-lg bg-muted/50 p-3 text-sm" data-testid="purchase-computed">
             <div>
               <dt className="text-xs text-muted-foreground">{t('adminEconomy.purchases.costPerToken')}</dt>
               <dd className="font-medium tabular-nums">{computable ? f.eurPrecise(costPerTokenOf(price, tokens)) : '—'}</dd>
