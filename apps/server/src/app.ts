@@ -57,9 +57,15 @@ import { uploadsPlugin } from './plugins/uploads';
 import { registerWebApp } from './plugins/web-app';
 import { closeRedis, connectRedis, watchRedis } from './lib/redis';
 import { processLog } from './lib/stdout-log';
+import { badRequest } from './lib/http-errors';
+import { jsonNestedDeeperThan, MAX_NESTING } from './lib/nesting';
+import { GENERIC_MESSAGES } from '@app/shared/http/errors';
 
 /** A graceful close waits this long for busy connections (a request in flight) before it drops them. */
 const CONNECTIONS_GRACE_MS = 3_000;
+// A request body wraps a card or a book in a few levels of its own (entries, extensions): room for
+// them above what a stored document may nest (lib/nesting.ts), which the routes check exactly.
+const MAX_BODY_NESTING = MAX_NESTING + 16;
 
 export interface BuildAppOptions {
   config: Config;
@@ -122,6 +128,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // A body of a million nested arrays parses in a quarter second and then costs every walk of it:
+    // refused on the raw text, before anything reads it (issue 37 §2).
+    if (jsonNestedDeeperThan(text, MAX_BODY_NESTING)) return done(badRequest(GENERIC_MESSAGES.nestedTooDeeply));
     return parseJson(request, text, done);
   });
 

@@ -20,6 +20,29 @@ export function nestedDeeperThan(value: unknown, max = MAX_NESTING): boolean {
   return false;
 }
 
+/**
+ * Whether JSON text opens more than `max` arrays and objects inside each other, read on the raw
+ * text (brackets inside strings skipped) before it is parsed: one linear pass that stops at the
+ * first level too many, so a 2 MB body of a million nested arrays costs milliseconds, not a parse
+ * and a walk of a million levels.
+ */
+export function jsonNestedDeeperThan(text: string, max = MAX_NESTING): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 // A line's block nesting is at most its indentation (one column a level at the least): past this
 // many columns, the text is refused before it is parsed; what parses is checked exactly after.
 const MAX_INDENT_COLUMNS = 1024;

@@ -144,6 +144,22 @@ describe('forgot password', () => {
     expectError(await reset(first, 'Yet-Another-0ne!'), 400, 'INVALID_TOKEN');
   });
 
+  it('a password changed in the settings uses up the links mailed before', async () => {
+    const user = await t.signup();
+    const token = await linkFor(user.user.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: t.bearer(user),
+      payload: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectError(await reset(token, 'Yet-Another-0ne!'), 400, 'INVALID_TOKEN');
+    expect((await login(t, user.user.email, NEW_PASSWORD)).statusCode).toBe(200);
+    // A link asked for after the change still works.
+    expect((await reset(await linkFor(user.user.email), 'Yet-Another-0ne!')).statusCode).toBe(200);
+  });
+
   it('lets the owner in at once from the address whose wrong passwords were refused', async () => {
     const user = await t.signup();
     const ip = '198.51.100.77';

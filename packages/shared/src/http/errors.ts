@@ -42,6 +42,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const GENERIC_MESSAGES = {
   validation: 'The request is not valid',
   nulCharacter: 'Text may not contain the NUL character',
+  nestedTooDeeply: 'The request is nested too deeply',
   malformedPath: 'The address is malformed',
   unauthorized: 'Authentication required',
   forbidden: 'You are not allowed to do this',

@@ -5,6 +5,7 @@
 export { createAccount, grantAdminIfConfigured } from './accounts';
 export { clearRefreshCookie } from './cookies';
 export { OIDC_COOKIE, OidcProvider, oidcCookieOptions, oidcRedirectUri } from './oidc';
+export { usePasswordResetLinks } from './password-reset';
 export { authRoutes } from './routes';
 export {
   countOtherActiveSessions,

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { passwordResets } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
@@ -77,6 +78,17 @@ export async function resetPassword(
     await revokeAllSessions(tx, user.id, 'password_reset');
     return { userId: user.id, email: user.email, displayName: user.displayName, at };
   });
+}
+
+/**
+ * Uses up every open reset link of an account: a password chosen in the settings must not be
+ * replaceable by a link mailed before it (one sitting in a mailbox someone else reads).
+ */
+export async function usePasswordResetLinks(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /** Deletes links that can never be used again, a day after they expired. */

@@ -16,7 +16,7 @@ import {
   ZLorebookPatch,
 } from '@app/shared/lorebooks/schemas';
 import { AppError, badRequest } from '../../lib/http-errors';
-import { nestedDeeperThan } from '../../lib/nesting';
+import { jsonNestedDeeperThan, nestedDeeperThan } from '../../lib/nesting';
 import { isPng, readPngTextChunks } from '../../lib/png-text';
 import { requireAuth } from '../../plugins/auth';
 import { acceptUploads, readUpload } from '../../plugins/uploads';
@@ -54,13 +54,21 @@ const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is large
 
 /** A file's bytes as the JSON it holds: a world or card JSON file, or a PNG card's chunk. */
 function fileJson(bytes: Buffer): unknown {
+  let text: string | undefined;
   try {
     if (isPng(bytes)) {
       const chunks = readPngTextChunks(bytes);
-      const text = chunks.get('ccv3') ?? chunks.get('chara');
-      return text ? JSON.parse(Buffer.from(text, 'base64').toString('utf8')) : null;
-    }
-    return JSON.parse(bytes.toString('utf8'));
+      const encoded = chunks.get('ccv3') ?? chunks.get('chara');
+      text = encoded === undefined ? undefined : Buffer.from(encoded, 'base64').toString('utf8');
+    } else text = bytes.toString('utf8');
+  } catch {
+    return null;
+  }
+  if (text === undefined) return null;
+  // Refused on the text: a million nested arrays would take a parse and a walk first (issue 37 §2).
+  if (jsonNestedDeeperThan(text)) throw badRequest(M.tooDeep, 'file');
+  try {
+    return JSON.parse(text);
   } catch {
     return null;
   }

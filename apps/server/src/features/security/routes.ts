@@ -30,7 +30,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { MailMessage } from '../../mail/mailer';
 import { requireAuth } from '../../plugins/auth';
 import { userLanguage } from '../account';
-import { countOtherActiveSessions, listActiveSessions, revokeOtherSessions, revokeOwnSession } from '../auth';
+import { countOtherActiveSessions, listActiveSessions, revokeOtherSessions, revokeOwnSession, usePasswordResetLinks } from '../auth';
 import type { SessionUserRow } from '../users';
 import { deleteOldChallenges } from './login-challenge';
 import { LOGIN_ALERT_JOB, loginAlertJob, loginAlertsEnabled, noteSignIn } from './login-alerts';
@@ -123,10 +123,12 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const now = new Date();
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(newPassword, app.ctx.config.passwordHashing), passwordChangedAt: now, updatedAt: now })
-        .where(eq(users.id, user.id));
+      const newHash = await hashPassword(newPassword, app.ctx.config.passwordHashing);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash: newHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+        // A reset link mailed before the change must not undo it.
+        await usePasswordResetLinks(tx, user.id);
+      });
       await notify(user.id, (language) => passwordChangedMail(user.email, user.displayName, now, language));
       return { success: true as const, otherSessions: await countOtherActiveSessions(db, user.id, sessionId) };
     },

@@ -3,7 +3,7 @@ import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
 import { BOT_MESSAGES } from '@app/shared/bots/messages';
 import { AppError } from '../../../lib/http-errors';
 import { importError, parseCard, type ParsedCard } from './character-card';
-import { yamlNestedTooDeep } from '../../../lib/nesting';
+import { jsonNestedDeeperThan, yamlNestedTooDeep } from '../../../lib/nesting';
 import { isPng, PngError, readPngTextChunks } from '../../../lib/png-text';
 
 export type ImportKind = 'png' | 'json' | 'yaml';
@@ -37,6 +37,8 @@ export function readImport(input: { kind: ImportKind; bytes: Buffer }): ParsedCa
     }
     return parseCard(value);
   }
+  // Refused on the text, before a parse and a walk of what may be a million levels (issue 37 §2).
+  if (jsonNestedDeeperThan(textOf)) throw importError(BOT_MESSAGES.importTooDeep);
   let value: unknown;
   try {
     value = JSON.parse(textOf);
@@ -58,8 +60,10 @@ function readPngCard(bytes: Buffer): unknown {
   }
   const encoded = chunks.get('ccv3') ?? chunks.get('chara');
   if (!encoded) throw importError(BOT_MESSAGES.importNoCard);
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
+  if (jsonNestedDeeperThan(text)) throw importError(BOT_MESSAGES.importTooDeep);
   try {
-    return JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw importError(BOT_MESSAGES.importNoCard);
   }
