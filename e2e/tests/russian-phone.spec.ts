@@ -29,7 +29,12 @@ async function toRussian(page: Page) {
 /** The innermost elements that reach past the screen's right edge, to say what to fix. */
 function overflowing(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const past = [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > 376);
+    // Only what widens the page: an element inside its own scroller (a tab strip) doesn't.
+    const scrolled = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const past = [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > 376 && !scrolled(el));
     const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
     return innermost
       .slice(0, 3)
