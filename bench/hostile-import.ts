@@ -15,12 +15,11 @@ import { performance } from 'node:perf_hooks';
 import { createDeflateRaw } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { openBenchApp, openBenchDatabase } from './bench-database';
+import { percentile, signUp, zipForm } from './import-helpers';
 
 const CHARACTERS = Number(process.env.BENCH_CHARACTERS ?? 5_000);
 const BOMBS = Number(process.env.BENCH_BOMBS ?? 12);
 const BOMB_MB = 900;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 function honestZip(): Buffer {
   const files: Record<string, Uint8Array> = {};
@@ -86,33 +85,17 @@ async function main() {
   const db = await openBenchDatabase();
   const app = await openBenchApp(db.handle, { DATA_DIR: dataDir });
   try {
-    const signup = async (email: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email, username: email.split('@')[0], password: 'Bench-Mark-Pass-1!' },
-      });
-      if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-      return { authorization: `Bearer ${(res.json() as { accessToken: string }).accessToken}` };
-    };
     const [honest, mallory, other] = [
-      await signup('honest@example.com'),
-      await signup('mallory@example.com'),
-      await signup('other@example.com'),
+      await signUp(app, 'honest@example.com'),
+      await signUp(app, 'mallory@example.com'),
+      await signUp(app, 'other@example.com'),
     ];
     const upload = async (who: Record<string, string>, zip: Buffer) => {
-      const boundary = 'benchboundary';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-        ),
-        zip,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const { payload, contentType } = zipForm(zip);
       const res = await app.inject({
         method: 'POST',
         url: '/api/imports/sillytavern',
-        headers: { ...who, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { ...who, 'content-type': contentType },
         payload,
       });
       if (res.statusCode !== 202) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);

@@ -20,11 +20,10 @@ import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { writePngTextChunks } from '../apps/server/src/lib/png-text';
 import { openBenchApp, openBenchDatabase } from './bench-database';
+import { percentile, signUp, zipForm } from './import-helpers';
 
 const CHARACTERS = Number(process.env.BENCH_CHARACTERS ?? 5_000);
 const MESSAGES = 20;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function folder(): Promise<Buffer> {
   const portrait = await sharp({ create: { width: 400, height: 600, channels: 3, background: { r: 90, g: 60, b: 140 } } })
@@ -100,17 +99,8 @@ async function main() {
   const db = await openBenchDatabase();
   const app = await openBenchApp(db.handle, { DATA_DIR: dataDir });
   try {
-    const signup = async (email: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email, username: email.split('@')[0], password: 'Bench-Mark-Pass-1!' },
-      });
-      if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
-      return { authorization: `Bearer ${(res.json() as { accessToken: string }).accessToken}` };
-    };
-    const mover = await signup('mover@example.com');
-    const other = await signup('other@example.com');
+    const mover = await signUp(app, 'mover@example.com');
+    const other = await signUp(app, 'other@example.com');
 
     let started = performance.now();
     const zip = await folder();
@@ -118,19 +108,12 @@ async function main() {
       `database: ${db.kind}; folder: ${CHARACTERS} characters, ${CHARACTERS} chats of ${MESSAGES} messages; zip ${(zip.length / 1e6).toFixed(1)} MB, made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const boundary = 'benchboundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      zip,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = zipForm(zip);
     started = performance.now();
     const res = await app.inject({
       method: 'POST',
       url: '/api/imports/sillytavern',
-      headers: { ...mover, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...mover, 'content-type': contentType },
       payload,
     });
     if (res.statusCode !== 202) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);

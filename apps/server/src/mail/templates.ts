@@ -4,6 +4,16 @@ import type { MailMessage } from './mailer';
 /** Text for an HTML mail: every character that could open markup or an attribute, as an entity. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A moment as the mails say it: in UTC, as the reader's language writes dates. */
+export const mailDate = (at: Date, language: Language) =>
+  language === 'en' ? at.toUTCString() : `${at.toLocaleString(language, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
+
+/** "15 минут", "1 минуту", "2 минуты": a number of minutes in a Russian sentence. */
+export function minutesRu(n: number): string {
+  const form = { one: 'минуту', few: 'минуты', many: 'минут' }[new Intl.PluralRules('ru').select(n) as 'one' | 'few' | 'many'] ?? 'минуты';
+  return `${n} ${form}`;
+}
+
 /**
  * The HTML page every mail is: its language, the house type, its content, and the signature.
  * `maxWidth` narrows the body (the notification mails').

@@ -3,14 +3,16 @@ import { APP_NAME, type Language } from '@app/shared/app/constants';
 import type { AppContext } from '../../context';
 import { emailVerifications } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import { hashToken, newToken } from '../../lib/secure-tokens';
+import { hashToken } from '../../lib/secure-tokens';
 import type { MailMessage } from '../../mail/mailer';
 import { actionMail } from '../../mail/templates';
 import { userLanguage } from '../account';
 import type { SessionUserRow } from '../users';
 import { grantAdminIfConfigured } from './accounts';
+import { type MailedLinkKind, newMailedLink } from './mailed-links';
 
-const LINK_TTL_MS = 24 * 60 * 60_000;
+/** Verification links work for 24 hours. */
+const VERIFICATION_LINK: MailedLinkKind = { table: emailVerifications, prefix: 'ev', page: 'verify-email', ttlMs: 24 * 60 * 60_000 };
 
 const VERIFICATION = {
   en: (to: string, name: string) => ({
@@ -41,14 +43,7 @@ export async function sendVerificationEmail(
   /** The signup's page language; later, the account's. */
   language?: Language,
 ): Promise<void> {
-  const token = newToken('ev');
-  await ctx.db.insert(emailVerifications).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    email: user.email,
-    expiresAt: new Date(Date.now() + LINK_TTL_MS),
-  });
-  const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const url = await newMailedLink(ctx, VERIFICATION_LINK, user);
   await ctx.mailer.send(verificationMail(user.email, user.displayName, url, language ?? (await userLanguage(ctx.db, user.id))));
 }
 

@@ -1,16 +1,6 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
 import type { MailMessage } from '../../mail/mailer';
-import { actionMail, escapeHtml, mailPage } from '../../mail/templates';
-
-/** A moment as the mails say it: in UTC, as the reader's language writes dates. */
-const when = (at: Date, language: Language) =>
-  language === 'en' ? at.toUTCString() : `${at.toLocaleString(language, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
-
-/** "15 минут", "1 минуту", "2 минуты". */
-function minutesRu(n: number): string {
-  const form = { one: 'минуту', few: 'минуты', many: 'минут' }[new Intl.PluralRules('ru').select(n) as 'one' | 'few' | 'many'] ?? 'минуты';
-  return `${n} ${form}`;
-}
+import { actionMail, escapeHtml, mailDate, mailPage, minutesRu } from '../../mail/templates';
 
 /** The sign-in and password reset mails' words in each interface language. */
 const WORDS = {
@@ -94,5 +84,5 @@ export function passwordResetMail(to: string, name: string, url: string, languag
 /** Says that the password was reset through a mailed link and every session ended. */
 export function passwordResetNoticeMail(to: string, name: string, at: Date, language: Language): MailMessage {
   const w = WORDS[language];
-  return noticeMail(to, w.resetDoneSubject, w.hi(name), [w.resetDone(when(at, language)), w.resetSignedOut], w.resetNotYou, language);
+  return noticeMail(to, w.resetDoneSubject, w.hi(name), [w.resetDone(mailDate(at, language)), w.resetSignedOut], w.resetNotYou, language);
 }

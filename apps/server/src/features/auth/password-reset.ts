@@ -4,15 +4,17 @@ import type { Executor } from '../../db/client';
 import { passwordResets } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
 import { hashPassword } from '../../lib/passwords';
-import { hashToken, newToken } from '../../lib/secure-tokens';
+import { hashToken } from '../../lib/secure-tokens';
 import { userLanguage } from '../account';
 import { findUserByEmail } from '../users';
+import { type MailedLinkKind, newMailedLink } from './mailed-links';
 import { passwordResetMail } from './mails';
 import { revokeAllSessions } from './sessions';
 
 /** The job that mails a reset link: the request answers before anything about the address is looked up. */
 export const PASSWORD_RESET_MAIL_JOB = 'auth.password-reset-mail';
-const LINK_TTL_MS = 60 * 60_000;
+/** Reset links work for one hour. */
+const RESET_LINK: MailedLinkKind = { table: passwordResets, prefix: 'pr', page: 'reset-password', ttlMs: 60 * 60_000 };
 
 type Ctx = Pick<AppContext, 'db' | 'config' | 'mailer'>;
 
@@ -25,14 +27,7 @@ export function passwordResetMailJob(ctx: Ctx) {
     const email = typeof payload.email === 'string' ? payload.email : '';
     const user = email ? await findUserByEmail(ctx.db, email) : null;
     if (!user || user.bannedAt) return;
-    const token = newToken('pr');
-    await ctx.db.insert(passwordResets).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      email: user.email,
-      expiresAt: new Date(Date.now() + LINK_TTL_MS),
-    });
-    const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const url = await newMailedLink(ctx, RESET_LINK, user);
     await ctx.mailer.send(passwordResetMail(user.email, user.displayName, url, await userLanguage(ctx.db, user.id)));
   };
 }

@@ -1,6 +1,6 @@
 import { APP_NAME, type Language } from '@app/shared/app/constants';
 import { deviceWord } from '@app/shared/security/device-words';
-import { escapeHtml, mailPage } from '../../mail/templates';
+import { escapeHtml, mailDate, mailPage, minutesRu } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 
 /** A short security notice: a greeting, lines of facts, and what to do if it wasn't the user. */
@@ -12,16 +12,6 @@ function noticeMail(to: string, subject: string, greeting: string, lines: string
 <p style="color:#555;font-size:13px">${escapeHtml(footer)}</p>`,
   );
   return { to, subject, text, html };
-}
-
-/** A moment as the mails say it: in UTC, as the reader's language writes dates. */
-const when = (at: Date, language: Language) =>
-  language === 'en' ? at.toUTCString() : `${at.toLocaleString(language, { timeZone: 'UTC', dateStyle: 'long', timeStyle: 'short' })} UTC`;
-
-/** "10 минут", "1 минуту", "2 минуты": how long a code lasts, in Russian. */
-function minutesRu(n: number): string {
-  const form = { one: 'минуту', few: 'минуты', many: 'минут' }[new Intl.PluralRules('ru').select(n) as 'one' | 'few' | 'many'] ?? 'минуты';
-  return `${n} ${form}`;
 }
 
 /** The security mails' words in each interface language. */
@@ -69,12 +59,12 @@ const WORDS = {
 
 export function passwordChangedMail(to: string, name: string, at: Date, language: Language): MailMessage {
   const w = WORDS[language];
-  return noticeMail(to, w.passwordSubject, w.hi(name), [w.passwordChanged(when(at, language))], w.notYou, language);
+  return noticeMail(to, w.passwordSubject, w.hi(name), [w.passwordChanged(mailDate(at, language))], w.notYou, language);
 }
 
 export function twoFactorChangedMail(to: string, name: string, enabled: boolean, at: Date, language: Language): MailMessage {
   const w = WORDS[language];
-  return noticeMail(to, w.twoFactorSubject(enabled), w.hi(name), [w.twoFactorChanged(enabled, when(at, language))], w.notYou, language);
+  return noticeMail(to, w.twoFactorSubject(enabled), w.hi(name), [w.twoFactorChanged(enabled, mailDate(at, language))], w.notYou, language);
 }
 
 export function verificationCodeMail(to: string, name: string, code: string, minutes: number, language: Language): MailMessage {
@@ -98,7 +88,7 @@ export function loginAlertMail(
       `${w.device}: ${deviceWord(signIn.device, language)} (${deviceWord(signIn.os, language)})`,
       `${w.browser}: ${deviceWord(signIn.browser, language)}`,
       `${w.ip}: ${signIn.ip}`,
-      `${w.time}: ${when(signIn.at, language)}`,
+      `${w.time}: ${mailDate(signIn.at, language)}`,
     ],
     w.notYou,
     language,
