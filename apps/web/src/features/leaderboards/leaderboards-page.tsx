@@ -126,7 +126,7 @@ function BoardPanel({ board, page, onPage }: { board: Leaderboard; page: number;
               </div>
             ) : (
               <ol
-                className={cn('grid gap-1', entries.isPlaceholderData && 'opacity-60')}
+                className={cn('grid grid-cols-1 gap-1', entries.isPlaceholderData && 'opacity-60')}
                 aria-label={t('leaderboards.listLabel', { board: name })}
               >
                 {entries.data.items.map((entry) => (
