@@ -86,7 +86,7 @@ test.describe('the admin console', () => {
     await signIn(page, DEMO_ADMIN);
     await page.goto('/admin?section=moderation');
     // The referrals the anti-fraud rules held wait where moderators look, not at the bottom of Economy.
-    await expect(page.getByText('Flagged referrals')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Flagged referrals' })).toBeVisible();
     const item = page.getByTestId('moderation-requests').locator('li', { hasText: name });
     await expect(item).toBeVisible();
     // A report is dismissed or upheld; approving it alone means nothing.
