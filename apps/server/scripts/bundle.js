@@ -38,7 +38,8 @@ const workers = () =>
 /** Bundles `entry` (a .ts file) and the server's workers into `outdir` as ESM for Node, with source maps. */
 export async function bundleServer(entry, outdir) {
   await build({
-    entryPoints: [entry, ...workers()],
+    // By name, so that every bundle lands in outdir itself (a worker beside main.js), not in its source's folders.
+    entryPoints: Object.fromEntries([entry, ...workers()].map((file) => [path.basename(file, '.ts'), file])),
     outdir,
     bundle: true,
     platform: 'node',
