@@ -81,10 +81,12 @@ export default tseslint.config(
               allow: { to: { element: { types: { anyOf: ['lib', 'config', 'db', 'platform', 'feature', 'app'] } } } },
             },
             {
-              // Last, so that it wins: another area's files are private; its index.ts is its public face.
+              // Last, so that it wins: another area's files are private; its index.ts is its public face. An
+              // area's readers.ts is a second, small one: pure readers of files (no database, no I/O) that a
+              // worker thread loads without the area's routes (decision 036).
               to: { element: { type: 'feature' } },
-              disallow: { to: { element: { fileInternalPath: '!index.ts' } } },
-              message: 'another area is reached through its index.ts only, not {{to.element.fileInternalPath}}',
+              disallow: { to: { element: { fileInternalPath: '!{index,readers}.ts' } } },
+              message: 'another area is reached through its index.ts (or its pure readers.ts) only, not {{to.element.fileInternalPath}}',
             },
           ],
         },

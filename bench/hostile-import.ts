@@ -1,18 +1,20 @@
 /**
  * Issue 37 §2: no upload stalls the server. While a hostile SillyTavern zip (12 entries of 900 MB
- * of zeros, each declared as 1 KB) and an honest import of 5,000 character cards run, another user
+ * of zeros, each declared as 1 KB, and one huge but valid JSON card of ~50 MB, which the import
+ * parses to tell what it is) and an honest import of 5,000 character cards run, another user
  * calls GET /api/chats and /healthz (the hello-world baseline) 20 ms after each answer; prints
  * p50/p95/p99 of both, timed from when each call was due (so a busy event loop counts). Goal:
  * the other user's p99 under 100 ms.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:hostile-import
- *   BENCH_CHARACTERS=500 BENCH_BOMBS=3 npm run bench:hostile-import
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 npm run bench:hostile-import
+ *   BENCH_CHARACTERS=500 BENCH_BOMBS=3 BENCH_HUGE_MB=0 npm run bench:hostile-import
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createDeflateRaw } from 'node:zlib';
+import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { openBenchApp, openBenchDatabase } from './bench-database';
 import { percentile, signUp, zipForm } from './import-helpers';
@@ -20,6 +22,22 @@ import { percentile, signUp, zipForm } from './import-helpers';
 const CHARACTERS = Number(process.env.BENCH_CHARACTERS ?? 5_000);
 const BOMBS = Number(process.env.BENCH_BOMBS ?? 12);
 const BOMB_MB = 900;
+const HUGE_MB = Number(process.env.BENCH_HUGE_MB ?? 50);
+
+/** A valid V2 card of about `megabytes` MB: its extensions hold a long list of small entries (the costly kind of JSON to parse). */
+function hugeCard(megabytes: number): Buffer {
+  const entry = (i: number) => `{"key":"entry ${i}","text":"${'lore '.repeat(8)}","n":${i}}`;
+  const entries: string[] = [];
+  for (let bytes = 0, i = 0; bytes < megabytes * 1e6; i++) {
+    const e = entry(i);
+    entries.push(e);
+    bytes += e.length + 1;
+  }
+  const data = { name: 'Huge', description: 'A card of many extensions.', first_mes: 'Hello, {{user}}!' };
+  return Buffer.from(
+    `{"spec":"chara_card_v2","spec_version":"2.0","data":${JSON.stringify(data).slice(0, -1)},"extensions":{"lore":[${entries.join(',')}]}}}`,
+  );
+}
 
 function honestZip(): Buffer {
   const files: Record<string, Uint8Array> = {};
@@ -43,19 +61,26 @@ async function zeros(megabytes: number): Promise<Buffer> {
   return Buffer.concat(out);
 }
 
-/** A zip whose every entry declares 1 KB and holds `deflated` (headers written by hand, so that they can lie). */
-function lyingZip(deflated: Buffer, count: number): Buffer {
+/**
+ * A zip of `count` entries that each declare 1 KB and hold `deflated` (headers written by hand, so
+ * that they can lie), and honest entries (`extra`, their data raw deflate, declared at their size).
+ */
+function lyingZip(deflated: Buffer, count: number, extra: { path: string; deflated: Buffer; size: number }[] = []): Buffer {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (let i = 0; i < count; i++) {
-    const name = Buffer.from(`default-user/characters/Bomb ${i}.json`);
+  const entries = [
+    ...Array.from({ length: count }, (_, i) => ({ path: `default-user/characters/Bomb ${i}.json`, deflated, size: 1024 })),
+    ...extra,
+  ];
+  for (const { path: file, deflated, size } of entries) {
+    const name = Buffer.from(file);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
     local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(1024, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
@@ -63,7 +88,7 @@ function lyingZip(deflated: Buffer, count: number): Buffer {
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(8, 10);
     entry.writeUInt32LE(deflated.length, 20);
-    entry.writeUInt32LE(1024, 24);
+    entry.writeUInt32LE(size, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     parts.push(local, name, deflated);
@@ -73,8 +98,8 @@ function lyingZip(deflated: Buffer, count: number): Buffer {
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...parts, directory, end]);
@@ -83,7 +108,12 @@ function lyingZip(deflated: Buffer, count: number): Buffer {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'charachat-bench-hostile-'));
   const db = await openBenchDatabase();
-  const app = await openBenchApp(db.handle, { DATA_DIR: dataDir });
+  const app = await openBenchApp(db.handle, {
+    DATA_DIR: dataDir,
+    ...(process.env.REDIS_URL
+      ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: `bench-hostile-${randomBytes(4).toString('hex')}:` }
+      : {}),
+  });
   try {
     const [honest, mallory, other] = [
       await signUp(app, 'honest@example.com'),
@@ -101,11 +131,21 @@ async function main() {
       if (res.statusCode !== 202) throw new Error(`upload refused: ${res.statusCode} ${res.body}`);
       return (res.json() as { id: string }).id;
     };
-    const bomb = lyingZip(await zeros(BOMB_MB), BOMBS);
+    // The huge card sits outside SillyTavern's folders, as a file sent by itself: the import parses it to tell what it is
+    // (in characters/ it would be refused unread: a card may be 8 MB at most).
+    const huge = HUGE_MB > 0 ? hugeCard(HUGE_MB) : null;
+    const bomb = lyingZip(
+      await zeros(BOMB_MB),
+      BOMBS,
+      huge ? [{ path: 'Huge card.json', deflated: deflateRawSync(huge), size: huge.length }] : [],
+    );
     const honestId = await upload(honest, honestZip());
     const bombId = await upload(mallory, bomb);
     console.log(
-      `database: ${db.kind}; hostile zip ${(bomb.length / 1e6).toFixed(1)} MB (${BOMBS} entries of ${BOMB_MB} MB declared as 1 KB); honest import of ${CHARACTERS} cards`,
+      `database: ${db.kind}${process.env.REDIS_URL ? ' + Redis' : ''}; hostile zip ${(bomb.length / 1e6).toFixed(1)} MB (${BOMBS} entries of ${BOMB_MB} MB declared as 1 KB${huge ? `, a valid JSON card of ${(huge.length / 1e6).toFixed(1)} MB` : ''}); honest import of ${CHARACTERS} cards; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     );
 
     const chats: number[] = [];
@@ -142,7 +182,12 @@ async function main() {
         `${label}: ${values.length} calls, p50 ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, p99 ${percentile(values, 99).toFixed(1)} ms, max ${percentile(values, 100).toFixed(1)} ms`,
       );
     };
-    console.log(`both imports: ${(took / 1000).toFixed(1)} s`);
+    console.log(
+      `both imports: ${(took / 1000).toFixed(1)} s; load average after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     line("other user's GET /api/chats", chats);
     line('GET /healthz (baseline)', health);
     const [a, b] = [await state(honest, honestId), await state(mallory, bombId)];

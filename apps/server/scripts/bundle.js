@@ -28,10 +28,18 @@ const sourceDirname = (outdir) => ({
   },
 });
 
-/** Bundles `entry` (a .ts file) into `outdir` as ESM for Node, with a source map. */
+/** The server's worker threads (src/**\/*.worker.ts): each its own bundle beside the entry's, by its file name (lib/timed-worker.ts workerEntry). */
+const workers = () =>
+  fs
+    .readdirSync(path.join(import.meta.dirname, '../src'), { recursive: true })
+    .filter((file) => String(file).endsWith('.worker.ts'))
+    .map((file) => path.join(import.meta.dirname, '../src', String(file)));
+
+/** Bundles `entry` (a .ts file) and the server's workers into `outdir` as ESM for Node, with source maps. */
 export async function bundleServer(entry, outdir) {
   await build({
-    entryPoints: [entry],
+    // By name, so that every bundle lands in outdir itself (a worker beside main.js), not in its source's folders.
+    entryPoints: Object.fromEntries([entry, ...workers()].map((file) => [path.basename(file, '.ts'), file])),
     outdir,
     bundle: true,
     platform: 'node',

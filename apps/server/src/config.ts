@@ -64,6 +64,8 @@ const ZEnv = z.object({
   DATA_EXPORT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** How often each instance looks for due jobs of the persisted queue. */
   JOB_POLL_MS: z.coerce.number().int().min(100).default(2000),
+  /** The longest one file of a SillyTavern import may take to be read in the import's worker thread; a slower one is skipped. */
+  IMPORT_FILE_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(600_000).default(20_000),
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().optional(),
   /** Payments through Stripe Checkout; unset, purchases go through the in-app sandbox checkout. */
@@ -126,6 +128,8 @@ export interface Config {
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   dataExportTtlHours: number;
   jobPollMs: number;
+  /** The longest one file of a SillyTavern import may take to be read (IMPORT_FILE_TIME_LIMIT_MS; decision 036). */
+  importFileTimeLimitMs: number;
   /** The bearer token for /metrics from other machines; undefined lets only loopback callers in. */
   metricsToken: string | undefined;
   /** Stripe, when STRIPE_SECRET_KEY is set; null means the sandbox checkout or no payments (see `payments`). */
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     dataExportTtlHours: e.DATA_EXPORT_TTL_HOURS,
     jobPollMs: e.JOB_POLL_MS,
+    importFileTimeLimitMs: e.IMPORT_FILE_TIME_LIMIT_MS,
     metricsToken: e.METRICS_TOKEN || undefined,
     stripe: e.STRIPE_SECRET_KEY
       ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL }

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { IMPORT_MESSAGES } from '@app/shared/imports/rules';
+import { emptyReport } from '@app/shared/imports/schemas';
+import { imports } from '../../src/db/schema/imports';
 import { createTestApp, errorOf, type TestApp } from '../helpers/app';
 import { deflatedZeros, folderUpload, handMadeZip, importState, ST_FIXTURES, startImport } from './helpers';
 
@@ -102,6 +105,47 @@ describe('a hostile SillyTavern zip (issue 37 §2)', () => {
       ),
     );
     expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    await t.app.ctx.jobs.runDue();
+  });
+
+  it('an upload left receiving by a process that died blocks the user only until it has been silent for minutes', async () => {
+    const user = await t.signup({ displayName: 'Stranded' });
+    const portrait = fs.readFileSync(path.join(ST_FIXTURES, 'default-user/characters/Old Tobin.png'));
+    const body = folderUpload([{ path: 'characters/Old Tobin.png', data: portrait }]);
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/imports/sillytavern',
+        headers: { ...t.bearer(user), ...body.headers },
+        payload: body.payload,
+      });
+    // The row a crashed upload leaves: written before its upload was read, never finished.
+    await t.app.ctx.db
+      .insert(imports)
+      .values({ userId: user.user.id, source: 'sillytavern', status: 'receiving', report: emptyReport(), aliveAt: new Date() });
+    const blocked = await post();
+    expect(blocked.statusCode).toBe(409);
+    expect(errorOf(blocked)).toMatchObject({ code: 'CONFLICT', message: IMPORT_MESSAGES.busy });
+    // Never shown: not in the list.
+    expect((await t.app.inject({ url: '/api/imports', headers: t.bearer(user) })).json()).toEqual({ items: [] });
+    await t.app.ctx.db
+      .update(imports)
+      .set({ aliveAt: sql`now() - interval '10 minutes'` })
+      .where(and(eq(imports.userId, user.user.id), eq(imports.status, 'receiving')));
+    const taken = await post();
+    expect(taken.statusCode, taken.body).toBe(202);
+    const rows = await t.app.ctx.db.select({ status: imports.status }).from(imports).where(eq(imports.userId, user.user.id));
+    expect(rows).toEqual([{ status: 'queued' }]);
+    await t.app.ctx.jobs.runDue();
+    // A refused upload leaves no row behind: the next one is taken.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports/sillytavern',
+      headers: { ...t.bearer(user), ...folderUpload([{ path: 'notes.txt', data: Buffer.from('hi') }]).headers },
+      payload: folderUpload([{ path: 'notes.txt', data: Buffer.from('hi') }]).payload,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await post()).statusCode).toBe(202);
     await t.app.ctx.jobs.runDue();
   });
 });

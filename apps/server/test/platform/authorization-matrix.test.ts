@@ -135,11 +135,11 @@ const freshGroup = async (w: World) =>
 /** A new persona of the owner's (a delete consumes one). */
 const freshPersona = async (w: World) =>
   (await ok(await call(w.t, w.owner.accessToken, 'POST', '/api/personas', { name: 'Matrix persona' }), 'persona')).id;
-/** An import of the owner's (issue 20 §5): its row, as the upload route makes it (the job is not run). */
+/** An import of the owner's (issue 20 §5): a finished one's row (a user may have one active import at a time). */
 const freshImport = async (w: World) => {
   const [row] = await w.t.app.ctx.db
     .insert(imports)
-    .values({ userId: w.owner.user.id, source: 'sillytavern', storageKey: null, report: emptyReport() })
+    .values({ userId: w.owner.user.id, source: 'sillytavern', status: 'done', storageKey: null, report: emptyReport() })
     .returning({ id: imports.id });
   return row!.id;
 };

@@ -50,12 +50,14 @@ describe('the server layout rule (npm run lint)', () => {
     ['seed/probe.ts', "import { createAccount as imported } from '../features/auth/accounts';", 'accounts.ts'],
   ])("refuses another area's private file: %s %s", async (file, line, target) => {
     expect(await problemsOf(file, line)).toEqual([
-      `boundaries/dependencies: another area is reached through its index.ts only, not ${target}`,
+      `boundaries/dependencies: another area is reached through its index.ts (or its pure readers.ts) only, not ${target}`,
     ]);
   });
 
   it.each([
     ['features/chats/probe.ts', "import { requireBot as imported } from '../bots';"],
+    // An area's pure readers of files, for a worker thread (decision 036).
+    ['features/imports/probe.ts', "import { readImport as imported } from '../bots/readers';"],
     ['features/chats/probe.ts', "import { replyCost as imported } from './reply';"],
     ['features/bots/cards/probe.ts', "import { requireBot as imported } from '../access';"],
     ['seed/probe.ts', "import { createAccount as imported } from '../features/auth';"],

@@ -48,6 +48,7 @@ export const IMPORT_SKIP_REASONS = {
   brokenChat: 'The chat file is broken: no message of it was imported',
   emptyChat: 'The chat has no messages',
   tooLong: 'The file is too large',
+  tooSlow: 'The file took too long to read',
   unknownCharacter: 'The chat’s character is not in the folder nor among your characters',
   groupSize: 'A group chat needs 2 to 8 of its characters',
   notAWorld: 'Not a lorebook (world info) file',

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ImportReport } from '@app/shared/imports/schemas';
 import { users } from './users';
 
 /**
  * An import of another app's data (issue 20 §5: a SillyTavern user data folder), run as a job.
- * The upload waits in the private storage under `storage_key` until the job is over.
+ * The upload waits in the private storage under `storage_key` until the job is over. The row is
+ * written 'receiving' before the upload is read, so that a user has one active import at most
+ * across every instance (the unique index; decision 036); the API never shows a receiving row.
  */
 export const imports = pgTable(
   'imports',
@@ -15,7 +17,7 @@ export const imports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['sillytavern'] }).notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+    status: text('status', { enum: ['receiving', 'queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     /** The stored upload; null once the job is over and the file is deleted. */
@@ -26,8 +28,16 @@ export const imports = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** While receiving: the last sign of life of the upload; a receiving row silent for long was left by a process that died. */
+    aliveAt: timestamp('alive_at', { withTimezone: true }),
   },
-  (t) => [index('imports_user_idx').on(t.userId, sql`${t.createdAt} desc`)],
+  (t) => [
+    index('imports_user_idx').on(t.userId, sql`${t.createdAt} desc`),
+    // One import at a time per user, received, queued or running, whatever instance took it.
+    uniqueIndex('imports_one_active_per_user')
+      .on(t.userId)
+      .where(sql`status in ('receiving', 'queued', 'running')`),
+  ],
 );
 
 /**

@@ -6,6 +6,6 @@ export { requireBot, type BotRow } from './access';
 export { deleteAvatarFile } from './avatar-files';
 export { botRoutes } from './routes';
 export { containsPattern, searchColumns } from './search';
-export { checkedCardFields, createBotsFromCards, optimizeImportedAvatars, type CheckedCard } from './cards/create-from-card';
+export { createBotsFromCards, optimizeImportedAvatars, type CheckedCard } from './cards/create-from-card';
 export { readImport, type ImportKind } from './cards/import-file';
 export type { ParsedCard } from './cards/character-card';

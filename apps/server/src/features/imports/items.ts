@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
@@ -8,6 +7,7 @@ import { chats } from '../../db/schema/chats';
 import { importedItems } from '../../db/schema/imports';
 import { lorebooks } from '../../db/schema/lorebooks';
 import { personas } from '../../db/schema/personas';
+import { digestOf } from './file-readers';
 
 /** What a file became, by kind: the table and owner column that tell whether it still exists. */
 export type ItemKind = 'character' | 'world' | 'persona' | 'chat' | 'groupChat';
@@ -20,10 +20,9 @@ const TARGETS: Record<ItemKind, { table: PgTable; id: AnyPgColumn; owner: AnyPgC
   groupChat: { table: chats, id: chats.id, owner: chats.userId },
 };
 
-/** A file's key among a user's imported items: its kind and the digest of what it holds. */
-export function itemKey(kind: ItemKind, content: Uint8Array | string): string {
-  return `${kind}:${createHash('sha256').update(content).digest('base64url')}`;
-}
+/** A file's key among a user's imported items: its kind and the digest of what it holds (file-readers.ts digestOf). */
+export const keyOfDigest = (kind: ItemKind, digest: string) => `${kind}:${digest}`;
+export const itemKey = (kind: ItemKind, content: Uint8Array | string) => keyOfDigest(kind, digestOf(content));
 
 class AlreadyImported extends Error {}
 

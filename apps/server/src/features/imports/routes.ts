@@ -13,8 +13,9 @@ import { optimizeImportedAvatars } from '../bots';
 import { botsOfImport } from './items';
 import { Folder } from './folder';
 import { planFiles } from './plan';
+import { FileParser } from './parse';
 import { runSillyTavernImport, unpackedSize } from './run';
-import { activeImports, createImport, deleteImport, importView, listImports, requireImport } from './store';
+import { claimImport, deleteImport, importView, keepReceiving, listImports, queueImport, RECEIVING_BEAT_MS, requireImport } from './store';
 import { acceptUploads, partBytes } from '../../plugins/uploads';
 
 const tags = ['imports'];
@@ -81,13 +82,15 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, jobs } = app.ctx;
   // Uploads wait in the private storage (DATA_DIR/private, never served), as data exports do.
   const uploads = new LocalDiskStorage(path.join(config.dataDir, 'private'));
-  const receiving = new Set<string>();
+  // Each file of an import is read in a worker thread, off the event loop (decision 036).
+  const parser = new FileParser(config.importFileTimeLimitMs);
+  app.addHook('onClose', () => parser.close());
 
   jobs.handle(SILLYTAVERN_IMPORT_JOB, async (payload, job) => {
     const { importId, uploadKey } = z.object({ importId: z.string(), uploadKey: z.string() }).parse(payload);
     const keepAlive = () => jobs.extendLock(job.id);
     await runSillyTavernImport(
-      { db, storage: app.storage, uploads, log: app.log, keepAlive },
+      { db, storage: app.storage, uploads, log: app.log, parser, keepAlive },
       importId,
       uploadKey,
       job.attempts >= job.maxAttempts,
@@ -116,16 +119,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = requireAuth(request);
-      // One import at a time per user (decision 036): while one is received, queued or running, another is refused.
-      // The mark is held until the new import's row is written, so two uploads at once can't both pass the check.
-      if (receiving.has(user.id)) throw new AppError(409, ERROR_CODES.CONFLICT, M.busy);
-      receiving.add(user.id);
-      let row: Awaited<ReturnType<typeof createImport>>;
+      // One import at a time per user, across instances (decision 036): its row is written before the upload is read.
+      const claim = await claimImport(db, user.id);
+      if ('busy' in claim) throw new AppError(409, ERROR_CODES.CONFLICT, claim.busy === 'receiving' ? M.busy : M.tooManyActive);
+      const alive = setInterval(() => void keepReceiving(db, claim.id).catch(() => undefined), RECEIVING_BEAT_MS).unref();
       let uploadKey: string;
       try {
-        if ((await activeImports(db, user.id)) >= IMPORT_LIMITS.activePerUser) {
-          throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
-        }
         const zip = await readFolderUpload(request);
         const folder = await Folder.open(zip);
         if (folder === 'tooManyFiles') throw new AppError(413, ERROR_CODES.PAYLOAD_TOO_LARGE, M.tooManyInZip, 'file');
@@ -136,22 +135,30 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const key = await uploads.put(`imports/${user.id}/${randomBytes(16).toString('hex')}.zip`, zip, 'application/zip');
         uploadKey = key;
-        row = await createImport(db, user.id, key).catch(async (err: unknown) => {
+        // Taken for dead meanwhile (no sign of life for minutes) and maybe replaced by another: this one is refused.
+        const queued = await queueImport(db, claim.id, key).catch(async (err: unknown) => {
           await uploads.delete(key).catch(() => undefined);
           throw err;
         });
+        if (!queued) {
+          await uploads.delete(key).catch(() => undefined);
+          throw new AppError(409, ERROR_CODES.CONFLICT, M.tooManyActive);
+        }
+      } catch (err) {
+        await deleteImport(db, claim.id, 'receiving').catch(() => undefined);
+        throw err;
       } finally {
-        receiving.delete(user.id);
+        clearInterval(alive);
       }
       // Queued after the row is committed, so that the queue's nudge finds the job at once.
       try {
-        await jobs.enqueue(db, SILLYTAVERN_IMPORT_JOB, { importId: row.id, uploadKey }, { dedupeKey: row.id, maxAttempts: 3 });
+        await jobs.enqueue(db, SILLYTAVERN_IMPORT_JOB, { importId: claim.id, uploadKey }, { dedupeKey: claim.id, maxAttempts: 3 });
       } catch (err) {
-        await deleteImport(db, row.id);
+        await deleteImport(db, claim.id);
         await uploads.delete(uploadKey).catch(() => undefined);
         throw err;
       }
-      return reply.code(202).send({ id: row.id });
+      return reply.code(202).send({ id: claim.id });
     },
   );
 

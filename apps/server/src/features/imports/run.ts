@@ -7,24 +7,17 @@ import { queryRows, type Database, type Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { imports } from '../../db/schema/imports';
 import { personas } from '../../db/schema/personas';
-import { AppError } from '../../lib/http-errors';
 import type { FileStorage } from '../../lib/storage';
-import {
-  checkedCardFields,
-  createBotsFromCards,
-  readImport,
-  requireBot,
-  type CheckedCard,
-  type ImportKind,
-  type ParsedCard,
-} from '../bots';
-import { fillMacros, insertImportedChats, parseStChat, StChatError, type ImportedChat, type ImportedMessage, type StChat } from '../chats';
-import { attachToChat, importLorebook, setBotLorebook } from '../lorebooks';
+import { createBotsFromCards, requireBot, type CheckedCard } from '../bots';
+import { insertImportedChats, type ImportedChat, type ImportedMessage } from '../chats';
+import { attachToChat, insertLorebook, setBotLorebook } from '../lorebooks';
 import { importPersona } from '../personas';
+import { isRefusal, type ReadAs, type ReadChat, type ReadMessage, type ReadResult } from './file-readers';
 import { Folder } from './folder';
-import { itemKey, itemKeys, makeMany, makeOnce, type ItemKind } from './items';
+import { itemKey, itemKeys, keyOfDigest, makeMany, makeOnce, type ItemKind } from './items';
+import type { FileParser } from './parse';
 import { planFiles, stemOf, type PlannedFile } from './plan';
-import { groupOf, isGroup, isSettings, isWorld, personasOf, type StGroup } from './sillytavern';
+import type { StGroup } from './sillytavern';
 import { finishImport, saveProgress, type ImportRow } from './store';
 
 export interface ImportDeps {
@@ -34,6 +27,8 @@ export interface ImportDeps {
   /** Where the upload waits (the private storage). */
   uploads: FileStorage;
   log: FastifyBaseLogger;
+  /** Reads each file off the event loop, under a time limit (parse.ts). */
+  parser: FileParser;
   /** Tells the job queue that the job still runs (it would take a job silent for 5 minutes for dead). */
   keepAlive(): Promise<void>;
 }
@@ -53,9 +48,14 @@ const BATCH_MESSAGES = 500;
 interface PendingCharacter {
   file: PlannedFile;
   key: string;
-  card: ParsedCard;
+  /** The card's own name and the world it links to (extensions.world). */
+  name: string | undefined;
+  world: string | undefined;
   checked: CheckedCard;
 }
+
+/** What a file read as `A` holds (file-readers.ts), when it is not skipped. */
+type Read<A extends ReadAs> = Extract<ReadResult, { as: A }>;
 
 interface PendingChat {
   key: string;
@@ -123,12 +123,9 @@ class ImportRun {
     // SillyTavern's default persona becomes the default only for a user who had none.
     const takeDefault = (had?.n ?? 0) === 0;
     for await (const [file, bytes] of this.read(settings)) {
-      const json = bytes && jsonOf(bytes);
-      if (!json || !isSettings(json)) {
-        this.skip(file, bytes ? 'unsupported' : 'unreadable');
-        continue;
-      }
-      const found = personasOf(json);
+      const read = await this.readAs('settings', file, bytes);
+      if (!read) continue;
+      const found = read.personas;
       const images = new Map<string, Uint8Array>();
       const wanted = new Set(found.map((p) => lower(p.avatar)));
       for await (const [avatar, data] of this.read(avatars.filter((a) => wanted.has(lower(a.name))))) {
@@ -157,24 +154,13 @@ class ImportRun {
 
   private async importWorlds(files: PlannedFile[]) {
     for await (const [file, bytes] of this.read(files)) {
-      const json = bytes && jsonOf(bytes);
-      if (!json || !isWorld(json)) {
-        this.skip(file, bytes ? 'notAWorld' : 'unreadable');
-        continue;
-      }
-      try {
-        const { id, created } = await this.once(
-          'world',
-          itemKey('world', bytes),
-          async (tx) => (await importLorebook(tx, this.userId, json, stemOf(file.name))).id,
-        );
-        this.worldByName.set(lower(stemOf(file.name)), id);
-        this.count('lorebooks', created);
-      } catch (err) {
-        if (!isRefusal(err)) throw err;
-        this.skip(file, 'invalidWorld');
-        continue;
-      }
+      const world = await this.readAs('world', file, bytes);
+      if (!world) continue;
+      const { id, created } = await this.once('world', keyOfDigest('world', world.digest), (tx) =>
+        insertLorebook(tx, this.userId, world.book),
+      );
+      this.worldByName.set(lower(stemOf(file.name)), id);
+      this.count('lorebooks', created);
       await this.step();
     }
   }
@@ -182,33 +168,19 @@ class ImportRun {
   private async importCharacters(files: PlannedFile[]) {
     let pending: PendingCharacter[] = [];
     for await (const [file, bytes] of this.read(files)) {
-      if (!bytes) {
-        this.skip(file, 'unreadable');
-        continue;
-      }
-      const kind: ImportKind = /\.png$/i.test(file.name) ? 'png' : /\.ya?ml$/i.test(file.name) ? 'yaml' : 'json';
-      const buffer = Buffer.from(bytes);
-      let card: ParsedCard;
-      let checked: ReturnType<typeof checkedCardFields>;
-      try {
-        card = withoutNul(readImport({ kind, bytes: buffer }));
-      } catch (err) {
-        if (!isRefusal(err)) throw err;
-        this.skip(file, (err as AppError).statusCode === 413 ? 'tooLong' : 'notACard');
-        continue;
-      }
-      try {
-        checked = checkedCardFields(card);
-      } catch (err) {
-        if (!isRefusal(err)) throw err;
-        this.skip(file, 'invalidCard');
-        continue;
-      }
+      const card = await this.readAs('character', file, bytes);
+      if (!card) continue;
+      const { checked, world, portrait } = card;
       // A card linked to a world of the folder gets that world (writeCharacters): the copy of it that
       // SillyTavern embeds in the card would be a second book of the same lore.
-      const world = linkedWorld(card);
       if (world !== undefined && this.worldByName.has(lower(world))) checked.fields.characterBook = null;
-      pending.push({ file, card, key: itemKey('character', bytes), checked: { ...checked, portrait: kind === 'png' ? buffer : null } });
+      pending.push({
+        file,
+        key: keyOfDigest('character', card.digest),
+        name: card.name,
+        world,
+        checked: { ...checked, portrait: portrait ? Buffer.from(portrait.buffer, portrait.byteOffset, portrait.byteLength) : null },
+      });
       if (pending.length >= BATCH_ITEMS) {
         await this.writeCharacters(pending);
         pending = [];
@@ -234,7 +206,7 @@ class ImportRun {
           items.map((i) => i.checked),
         );
         for (const [n, bot] of rows.entries()) {
-          const world = linkedWorld(items[n]!.card);
+          const world = items[n]!.world;
           const lorebookId = world !== undefined ? this.worldByName.get(lower(world)) : undefined;
           if (lorebookId && !bot.lorebookId) await setBotLorebook(tx, bot.id, this.userId, lorebookId);
           if (bot.avatarUrl) portraitOf.set(bot.id, bot.avatarUrl);
@@ -248,9 +220,9 @@ class ImportRun {
         await Promise.all(urls.map((url) => this.deps.storage.delete(url).catch(() => undefined)));
       },
     );
-    for (const [n, { file, card }] of pending.entries()) {
+    for (const [n, { file, name: own }] of pending.entries()) {
       const { id, created } = made[n]!;
-      const name = typeof card.data.name === 'string' ? card.data.name : stemOf(file.name);
+      const name = own ?? stemOf(file.name);
       this.botByAvatar.set(lower(file.name), id);
       this.botByAvatar.set(lower(stemOf(file.name)), id);
       if (!this.botByName.has(lower(name))) this.botByName.set(lower(name), id);
@@ -265,8 +237,9 @@ class ImportRun {
     let pending: PendingChat[] = [];
     let messages = 0;
     for await (const [file, bytes] of this.read(files)) {
-      const chat = this.chatOf(file, bytes);
-      if (!chat) continue;
+      const read = await this.readAs('chat', file, bytes);
+      if (!read) continue;
+      const { chat } = read;
       const botId = await this.characterOf(file, chat);
       if (!botId) {
         this.skip(file, 'unknownCharacter');
@@ -277,7 +250,7 @@ class ImportRun {
         title: chat.own.title ?? stemOf(file.name),
         personaId: await this.ownPersona(chat.own.personaId),
       });
-      pending.push({ key: itemKey('chat', bytes!), ...data });
+      pending.push({ key: keyOfDigest('chat', read.digest), ...data });
       messages += data.chat.messages.length;
       if (pending.length >= BATCH_ITEMS || messages >= BATCH_MESSAGES) {
         await this.writeChats('chat', pending);
@@ -292,11 +265,8 @@ class ImportRun {
     const chatsByStem = new Map(chatFiles.map((f) => [lower(stemOf(f.name)), f]));
     const used = new Set<string>();
     for await (const [file, bytes] of this.read(groupFiles)) {
-      const group = bytes ? groupOf(jsonOf(bytes)) : null;
-      if (!group) {
-        this.skip(file, bytes ? 'unsupported' : 'unreadable');
-        continue;
-      }
+      const group = (await this.readAs('group', file, bytes))?.group;
+      if (!group) continue;
       // A member sent in an earlier part of the folder is one of the user's bots by now: found by its name.
       const members = unique(
         await Promise.all(
@@ -306,35 +276,24 @@ class ImportRun {
       const files = group.chats.map((c) => chatsByStem.get(lower(c))).filter((f): f is PlannedFile => !!f && !used.has(f.path));
       for (const f of files) used.add(f.path);
       for await (const [chatFile, chatBytes] of this.read(files)) {
-        await this.importGroupChat(chatFile, chatBytes, members, group);
+        const read = await this.readAs('chat', chatFile, chatBytes);
+        if (read) await this.importGroupChat(chatFile, read, members, group);
       }
       await this.step();
     }
     // Group chats without their group file: our own export names its characters.
     const rest = chatFiles.filter((f) => !used.has(f.path));
     for await (const [file, bytes] of this.read(rest)) {
-      const chat = this.chatOf(file, bytes);
-      if (!chat) continue;
-      const members = unique(await Promise.all((chat.own.botIds ?? []).map((id) => this.readableBot(id))));
-      await this.importGroupChat(
-        file,
-        bytes,
-        members,
-        { name: chat.own.title ?? stemOf(file.name), turnOrder: chat.own.turnOrder ?? 'natural' },
-        chat,
-      );
+      const read = await this.readAs('chat', file, bytes);
+      if (!read) continue;
+      const { own } = read.chat;
+      const members = unique(await Promise.all((own.botIds ?? []).map((id) => this.readableBot(id))));
+      await this.importGroupChat(file, read, members, { name: own.title ?? stemOf(file.name), turnOrder: own.turnOrder ?? 'natural' });
     }
   }
 
-  private async importGroupChat(
-    file: PlannedFile,
-    bytes: Uint8Array | null,
-    members: string[],
-    group: Pick<StGroup, 'name' | 'turnOrder'>,
-    parsed?: StChat,
-  ) {
-    const chat = parsed ?? this.chatOf(file, bytes);
-    if (!chat) return;
+  private async importGroupChat(file: PlannedFile, read: Read<'chat'>, members: string[], group: Pick<StGroup, 'name' | 'turnOrder'>) {
+    const { chat } = read;
     if (members.length === 0) return this.skip(file, 'unknownCharacter');
     if (members.length > 8) return this.skip(file, 'groupSize');
     const names = await this.namesOf(members);
@@ -343,7 +302,7 @@ class ImportRun {
     for (const id of new Set(chat.messages.map((m) => m.own.botId).filter((id): id is string => !!id && !speakers.has(id)))) {
       if (await this.readableBot(id)) speakers.add(id);
     }
-    const speakerOf = (m: StChat['messages'][number]) =>
+    const speakerOf = (m: ReadMessage) =>
       (m.own.botId && speakers.has(m.own.botId) ? m.own.botId : undefined) ??
       (m.avatar ? this.botByAvatar.get(lower(m.avatar)) : undefined) ??
       members.find((id) => lower(names.get(id) ?? '') === lower(m.name)) ??
@@ -355,35 +314,13 @@ class ImportRun {
       speakerOf: members.length > 1 ? speakerOf : undefined,
       personaId: await this.ownPersona(chat.own.personaId),
     });
-    await this.writeChats('groupChat', [{ key: itemKey('groupChat', bytes!), ...data }]);
+    await this.writeChats('groupChat', [{ key: keyOfDigest('groupChat', read.digest), ...data }]);
   }
 
   // ---- chats
 
-  /** A chat file read, or null (skipped and reported) when it is broken, empty or too long. */
-  private chatOf(file: PlannedFile, bytes: Uint8Array | null): StChat | null {
-    if (!bytes) {
-      this.skip(file, 'unreadable');
-      return null;
-    }
-    let chat: StChat;
-    try {
-      chat = parseStChat(Buffer.from(bytes).toString('utf8'));
-    } catch (err) {
-      if (!(err instanceof StChatError)) throw err;
-      this.skip(file, 'brokenChat');
-      return null;
-    }
-    const oversized = (m: StChat['messages'][number]) =>
-      m.swipes.length > IMPORT_LIMITS.maxSwipes || m.swipes.some((text) => text.length > IMPORT_LIMITS.maxMessageChars);
-    if (chat.messages.length === 0) this.skip(file, 'emptyChat');
-    else if (chat.messages.length > IMPORT_LIMITS.maxMessages || chat.messages.some(oversized)) this.skip(file, 'tooLong');
-    else return chat;
-    return null;
-  }
-
   /** A one-to-one chat's character: its folder's, the one our export names, or the user's of the header's name. */
-  private async characterOf(file: PlannedFile, chat: StChat): Promise<string | null> {
+  private async characterOf(file: PlannedFile, chat: ReadChat): Promise<string | null> {
     const byFolder = file.characterFolder ? this.botByAvatar.get(lower(file.characterFolder)) : undefined;
     if (byFolder) return byFolder;
     const own = chat.own.botIds?.[0];
@@ -450,27 +387,25 @@ class ImportRun {
 
   /** A chat file as the chat to write, with the world its metadata names (attached to it). */
   private chatData(
-    chat: StChat,
+    chat: ReadChat,
     how: {
       botIds: string[];
       title: string;
       turnOrder?: StGroup['turnOrder'] | null;
-      speakerOf?: (m: StChat['messages'][number]) => string;
+      speakerOf?: (m: ReadMessage) => string;
       /** The persona our own export named, checked to be the user's. */
       personaId?: string | null;
     },
   ): { chat: ImportedChat; worldId: string | undefined } {
     const start = chat.createdAt ?? chat.messages.find((m) => m.sentAt)?.sentAt ?? new Date();
     let last = start;
-    const userName = chat.userName ?? chat.messages.find((m) => m.isUser)?.name ?? 'User';
     const messages: ImportedMessage[] = chat.messages.map((m) => {
       last = m.sentAt ?? last;
-      // SillyTavern fills {{user}} and {{char}} when it shows a text; a greeting's other swipes keep them raw in the file.
-      const fill = (text: string) => (text.includes('{{') ? fillMacros(text, m.name, userName) : text);
       return {
         role: m.isUser ? 'user' : 'assistant',
         botId: !m.isUser && how.speakerOf ? how.speakerOf(m) : null,
-        variants: m.isUser ? m.swipes : m.swipes.map(fill),
+        // Its macros are filled already (file-readers.ts).
+        variants: m.swipes,
         selected: m.swipeId,
         sentAt: last,
       };
@@ -524,16 +459,8 @@ class ImportRun {
     const loose = plan.filter((f) => f.kind === 'loose');
     // Each is read to tell what it is, and read again at its step: nothing of it is kept meanwhile.
     for await (const [file, bytes] of this.read(loose)) {
-      if (!bytes) {
-        this.skip(file, 'unreadable');
-        continue;
-      }
-      if (/\.(png|ya?ml)$/i.test(file.name)) file.kind = 'character';
-      else if (/\.jsonl$/i.test(file.name)) file.kind = isGroupChat(bytes) ? 'groupChat' : 'chat';
-      else {
-        const json = jsonOf(bytes);
-        file.kind = isSettings(json) ? 'settings' : isWorld(json) ? 'world' : isGroup(json) ? 'group' : 'character';
-      }
+      const read = await this.readAs('loose', file, bytes);
+      if (read) file.kind = read.kind;
     }
     return plan;
   }
@@ -564,6 +491,20 @@ class ImportRun {
 
   private get by() {
     return { userId: this.userId, importId: this.row.id };
+  }
+
+  /** A file read off the event loop as `as`'s step reads it, or null when it is skipped (reported, with why). */
+  private async readAs<A extends ReadAs>(as: A, file: PlannedFile, bytes: Uint8Array | null): Promise<Read<A> | null> {
+    if (!bytes) {
+      this.skip(file, 'unreadable');
+      return null;
+    }
+    const read = await this.deps.parser.read(as, file.name, bytes);
+    if ('skip' in read) {
+      this.skip(file, read.skip);
+      return null;
+    }
+    return read as Read<A>;
   }
 
   private once(kind: ItemKind, key: string, make: (tx: Executor) => Promise<string>) {
@@ -606,54 +547,11 @@ class ImportRun {
   }
 }
 
-/** The world SillyTavern links a character to, by its name (the card's extensions.world). */
-function linkedWorld(card: ParsedCard): string | undefined {
-  const world = (card.data.extensions as Record<string, unknown> | undefined)?.world;
-  return typeof world === 'string' && world !== '' ? world : undefined;
-}
-
-/** A value with every NUL character taken out of its texts (PostgreSQL's text and jsonb hold none). */
-function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(/\0/g, '') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/\0/g, ''), withoutNul(v)])) as T;
-  }
-  return value;
-}
-
 const unique = (ids: (string | undefined)[]) => [...new Set(ids.filter((id): id is string => !!id))];
 const toBuffer = (data: Uint8Array | undefined) => (data ? Buffer.from(data) : null);
 
-/** A refusal of the areas' own (a 4xx AppError): the file is skipped. Anything else stops the run (the job retries). */
-const isRefusal = (err: unknown) => err instanceof AppError && err.statusCode < 500;
-
-/** A chat file of ours that names more than one character (a group chat's export). */
-function isGroupChat(bytes: Uint8Array): boolean {
-  const firstLine = Buffer.from(bytes.subarray(0, Math.min(bytes.length, 64 * 1024)))
-    .toString('utf8')
-    .split('\n', 1)[0]!;
-  try {
-    return (parseStChat(firstLine).own.botIds?.length ?? 0) > 1;
-  } catch {
-    return false;
-  }
-}
-
 /** What the files the import reads unpack to, by their declared sizes (no file unpacks past its own: folder.ts). */
 export const unpackedSize = (folder: Folder) => planFiles(folder.files).reduce((n, f) => n + f.size, 0);
-
-function jsonOf(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(
-      Buffer.from(bytes)
-        .toString('utf8')
-        .replace(/^\uFEFF/, ''),
-    );
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The job of one import: runs it, saves its end (done, or failed once the job's attempts are

@@ -1,6 +1,8 @@
-import { ZLoreEntry, ZLoreSettings, type LoreEntry, type LoreSettings } from '@app/shared/lorebooks/schemas';
-import { LORE_LIMITS } from '@app/shared/lorebooks/rules';
+import { ZLoreEntries, ZLoreEntry, ZLoreSettings, type LoreEntry, type LoreSettings } from '@app/shared/lorebooks/schemas';
+import { LORE_LIMITS, LORE_MESSAGES as M } from '@app/shared/lorebooks/rules';
+import { badRequest } from '../../lib/http-errors';
 import { isObject } from '../../lib/json-object';
+import { nestedDeeperThan } from '../../lib/nesting';
 
 /**
  * Lorebooks in and out of the two formats of the ecosystem (decision 030): SillyTavern's world
@@ -210,6 +212,23 @@ export function readLorebook(json: unknown): ReadBook | null {
   if (Array.isArray(json.entries)) return fromCharacterBook(json);
   if (isObject(json.entries)) return fromWorldFile(json);
   return null;
+}
+
+/**
+ * A new lorebook's fields from a file's JSON (a world file, a character_book or a whole card),
+ * checked: 400 when it is none of them, or when its entries are over the limits. Pure: the
+ * SillyTavern import runs it in its worker thread (readers.ts).
+ */
+export function lorebookFromFile(json: unknown, fallbackName?: string): ReadBook & { name: string } {
+  // Nested deeper than a book needs: refused before it is walked (a million levels overflow the stack, and the database).
+  if (nestedDeeperThan(json)) throw badRequest(M.tooDeep, 'file');
+  // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
+  const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
+  if (!book) throw badRequest(M.notAFile, 'file');
+  const entries = ZLoreEntries.safeParse(book.entries);
+  if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
+  const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, LORE_LIMITS.bookName);
+  return { ...book, name, description: book.description.slice(0, LORE_LIMITS.description) };
 }
 
 /** SillyTavern's world file: `entries` keyed by uid. */

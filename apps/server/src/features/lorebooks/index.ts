@@ -6,4 +6,4 @@
 export { activateLore, type LoreInsertions, type ScanBook } from './activation';
 export { toCharacterBook } from './formats';
 export { botLorebookRoutes, chatLorebookRoutes, lorebookRoutes } from './routes';
-export { adoptCardBook, attachToChat, booksForChat, importLorebook, lorebookForCard, setBotLorebook } from './store';
+export { adoptCardBook, attachToChat, booksForChat, importLorebook, insertLorebook, lorebookForCard, setBotLorebook } from './store';

@@ -13,10 +13,9 @@ import { queryRows, type Executor } from '../../db/client';
 import { bots } from '../../db/schema/bots';
 import { chatLorebooks, chats } from '../../db/schema/chats';
 import { lorebooks } from '../../db/schema/lorebooks';
-import { nestedDeeperThan } from '../../lib/nesting';
 import { badRequest, notFound } from '../../lib/http-errors';
 import type { ScanBook } from './activation';
-import { fromCharacterBook, readLorebook, toCharacterBook } from './formats';
+import { fromCharacterBook, lorebookFromFile, toCharacterBook } from './formats';
 
 type LorebookRow = typeof lorebooks.$inferSelect;
 
@@ -101,6 +100,15 @@ export async function createLorebook(
     .values({ ownerId, name: book.name, description: book.description, settings: book.settings, entries: book.entries })
     .returning();
   return row!;
+}
+
+/** A lorebook read from a file (lorebookFromFile) stored as `ownerId`'s; answers its id only (a book of megabytes is not read back). */
+export async function insertLorebook(db: Executor, ownerId: string, book: Parameters<typeof createLorebook>[2]): Promise<string> {
+  const [row] = await db
+    .insert(lorebooks)
+    .values({ ownerId, name: book.name, description: book.description, settings: book.settings, entries: book.entries })
+    .returning({ id: lorebooks.id });
+  return row!.id;
 }
 
 export async function updateLorebook(
@@ -249,16 +257,8 @@ export async function lorebookForCard(db: Executor, lorebookId: string | null): 
 /**
  * A new lorebook of `ownerId` from a file's JSON: a world file, a card's character_book or a whole
  * card (the import route, and the SillyTavern folder import). 400 when it is none of them, or
- * when its entries are over the limits.
+ * when its entries are over the limits (lorebookFromFile).
  */
 export async function importLorebook(db: Executor, ownerId: string, json: unknown, fallbackName?: string): Promise<LorebookRow> {
-  // Nested deeper than a book needs: refused before it is walked (a million levels overflow the stack, and the database).
-  if (nestedDeeperThan(json)) throw badRequest(M.tooDeep, 'file');
-  // PostgreSQL's jsonb holds no NUL character (a JSON body is checked for it before it gets here; a file is not).
-  const book = JSON.stringify(json ?? null).includes('\\u0000') ? null : readLorebook(json);
-  if (!book) throw badRequest(M.notAFile, 'file');
-  const entries = ZLoreEntries.safeParse(book.entries);
-  if (!entries.success) throw badRequest(entries.error.issues[0]!.message, 'file');
-  const name = (book.name ?? fallbackName ?? 'Imported lorebook').slice(0, LORE_LIMITS.bookName);
-  return createLorebook(db, ownerId, { ...book, name, description: book.description.slice(0, LORE_LIMITS.description) });
+  return createLorebook(db, ownerId, lorebookFromFile(json, fallbackName));
 }

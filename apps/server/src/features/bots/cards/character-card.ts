@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { BOT_LIMITS, DEFAULT_FIRST_MESSAGE } from '@app/shared/bots/constants';
 import { BOT_MESSAGES, BOT_ERROR_CODES } from '@app/shared/bots/messages';
-import { normalizeTags, ZBotPatch, type BotFields } from '@app/shared/bots/validation';
+import { normalizeTags, ZBotFields, ZBotPatch, type BotFields } from '@app/shared/bots/validation';
 import type { CardSource } from '../../../db/schema/bots';
-import { AppError } from '../../../lib/http-errors';
+import { AppError, badRequest } from '../../../lib/http-errors';
 import { nestedDeeperThan } from '../../../lib/nesting';
 import { asText, asTexts, toSpecData } from './spec-writer';
 import { isObject } from '../../../lib/json-object';
@@ -117,6 +117,17 @@ export function cardToBotFields(card: ParsedCard): { fields: Partial<BotFields> 
     }
   }
   return { fields: { ...ownFields, ...derived }, cardSource: { spec: card.spec, data, derived } };
+}
+
+/** A card's fields checked as a new private bot's, or a 400 naming the first field that fails. */
+export function checkedCardFields(card: ParsedCard) {
+  const { fields, cardSource } = cardToBotFields(card);
+  const checked = ZBotFields.safeParse({ ...fields, visibility: 'private' });
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    throw badRequest(issue.message, String(issue.path[0] ?? 'file'));
+  }
+  return { fields: checked.data, cardSource };
 }
 
 /** What an export needs of a bot. */

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES } from '@app/shared/bots/constants';
-import { ZBotFields } from '@app/shared/bots/validation';
 import type { Executor } from '../../../db/client';
-import { badRequest } from '../../../lib/http-errors';
 import { processAvatar } from '../../../lib/images';
 import { pngPicture } from '../../../lib/png-text';
 import { UPLOADS_PREFIX, type FileStorage } from '../../../lib/storage';
@@ -11,7 +9,7 @@ import { bots } from '../../../db/schema/bots';
 import { adoptCardBook } from '../../lorebooks';
 import type { BotRow } from '../access';
 import { insertBot, insertBots } from '../repository';
-import { cardToBotFields, type ParsedCard } from './character-card';
+import { checkedCardFields, type ParsedCard } from './character-card';
 
 /** A card's portrait as a stored avatar; one that can't be read leaves the bot without one. */
 export async function storePortrait(storage: FileStorage, png: Buffer): Promise<string | undefined> {
@@ -21,17 +19,6 @@ export async function storePortrait(storage: FileStorage, png: Buffer): Promise<
   } catch {
     return undefined;
   }
-}
-
-/** A card's fields checked as a new private bot's, or a 400 naming the first field that fails. */
-export function checkedCardFields(card: ParsedCard) {
-  const { fields, cardSource } = cardToBotFields(card);
-  const checked = ZBotFields.safeParse({ ...fields, visibility: 'private' });
-  if (!checked.success) {
-    const issue = checked.error.issues[0]!;
-    throw badRequest(issue.message, String(issue.path[0] ?? 'file'));
-  }
-  return { fields: checked.data, cardSource };
 }
 
 // Where a portrait kept as it is waits for its WebP (optimizeImportedAvatars), and the largest one kept so.
