@@ -96,6 +96,25 @@ export function subscribeNotifications(ctx: AppContext): void {
     }),
   );
 
+  // An old avatar on another host that could not be brought here (decision 038): the owner hears why it is gone.
+  events.subscribe('bot.avatar_removed', 'notifications', ({ payload: p }) =>
+    notifyUser(ctx, p.ownerId, {
+      kind: 'botUpdate',
+      key: `avatar-removed:${p.botId}`,
+      words: {
+        en: {
+          title: `${p.name} no longer has an avatar`,
+          body: 'Its picture was on another site and could not be copied here. Upload an image in the bot editor.',
+        },
+        ru: {
+          title: `У бота ${p.name} больше нет аватара`,
+          body: 'Картинка была на другом сайте, и скопировать её не удалось. Загрузите изображение в редакторе бота.',
+        },
+      },
+      link: ROUTES.botEdit(p.botId),
+    }),
+  );
+
   events.subscribe('bot.moderated', 'notifications', ({ payload: p }) => {
     const reason = p.reason?.trim() ?? '';
     const words: Record<typeof p.action, Record<Language, Words>> = {
