@@ -101,6 +101,30 @@ test('every signed-in page fits 375 px in Russian', async ({ page, request }) =>
   }
   expect(wide).toEqual([]);
 
+  // The join card is pinned to the bottom of the screen only over a list: on an empty board (a
+  // new period, a board nobody joined yet) it covered the board's words on a phone.
+  const entries = '**/api/gamification/leaderboards/*/entries*';
+  await page.route(entries, (route) => route.fulfill({ json: { items: [], total: 0, me: null } }));
+  await page.goto('/leaderboards');
+  const empty = page.getByTestId('leaderboard-empty');
+  await expect(empty).toBeVisible();
+  const [board, card] = [await empty.boundingBox(), await page.getByTestId('leaderboard-me').boundingBox()];
+  expect(card!.y, 'the join card starts below the empty board').toBeGreaterThanOrEqual(board!.y + board!.height);
+  await page.unroute(entries);
+
+  // The chat list's search box shows its whole placeholder ("Поиск по персонажу или названию").
+  await page.goto('/chat');
+  const search = page.getByRole('searchbox');
+  await expect(search).toBeVisible();
+  const room = await search.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    const inside = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { inside, needed: context.measureText(input.placeholder).width };
+  });
+  expect(room.needed, 'the placeholder fits its box').toBeLessThanOrEqual(room.inside);
+
   // The activity lines are Russian too, not the server's English description.
   await page.goto('/referrals');
   await expect(page.getByTestId('referral-activity')).toContainText('зарегистрировался(-ась) по вашей ссылке');

@@ -48,6 +48,7 @@ import { errorsPlugin, frameworkErrorHandler } from './plugins/errors';
 import { AppMetrics, metricsPlugin } from './plugins/metrics';
 import { nulBytesPlugin } from './plugins/nul-bytes';
 import { privateAnswersPlugin } from './plugins/private-answers';
+import { ownImagesPlugin } from './plugins/own-images';
 import { openApiPlugin, registerApiDocs } from './plugins/openapi';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { batchAnswers } from './plugins/answer-batching';
@@ -180,6 +181,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const sessions = new SessionAuthenticator(ctx.events, { ttlMs: config.sessionCacheMs });
   await app.register(authPlugin, { session: sessions.lookup, forgetUser: sessions.forgetUser, apiKeys: apiKeyAuthenticator });
   await app.register(privateAnswersPlugin);
+  // No answer hands out a picture from another host (decision 038).
+  await app.register(ownImagesPlugin);
   await app.register(openApiPlugin);
   await app.register(uploadsPlugin);
 

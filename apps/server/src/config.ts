@@ -125,6 +125,7 @@ export interface Config {
   /** Argon2 cost; tests lower it, production keeps the library's defaults. */
   passwordHashing: { memoryCost: number; timeCost: number };
   webhookAllowPrivate: boolean;
+  avatarFetchTimeoutMs: number;
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   dataExportTtlHours: number;
   jobPollMs: number;
@@ -204,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     leaderboardPageCacheMs: e.LEADERBOARD_PAGE_CACHE_MS,
     passwordHashing: { memoryCost: e.PASSWORD_HASH_MEMORY_KIB, timeCost: e.PASSWORD_HASH_TIME_COST },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    /** How long fetching one outside bot avatar may take (bots/remote-avatars.ts); not an environment setting, tests shorten it. */
+    avatarFetchTimeoutMs: 10_000,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:admin@localhost' }

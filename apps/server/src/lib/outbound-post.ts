@@ -51,27 +51,39 @@ export interface PostResult {
   error: string | null;
 }
 
+export interface GetResult extends PostResult {
+  /** The whole body of a 2xx answer (null otherwise, or when it ran past `maxResponseBytes`). */
+  body: Buffer | null;
+  /** A redirect's `Location`, for the caller to check before it follows it. */
+  location: string | null;
+}
+
+interface Exchange {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: Buffer | string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** Keep the answer's body (a GET's picture); a POST only needs the status. */
+  keepBody: boolean;
+}
+
 /**
- * One POST to a URL whose host was checked (`target`), connecting only to that address; no
+ * One request to a URL whose host was checked (`target`), connecting only to that address; no
  * redirects are followed, the whole exchange is bounded by `timeoutMs`, and at most
  * `maxResponseBytes` of the answer are read. Never throws: a failure is in `error`.
  */
-export function postPinned(
-  url: URL,
-  target: CheckedAddress,
-  headers: Record<string, string>,
-  body: Buffer | string,
-  opts: { timeoutMs: number; maxResponseBytes: number },
-): Promise<PostResult> {
+function exchangePinned(url: URL, target: CheckedAddress, opts: Exchange): Promise<GetResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<PostResult>((resolve) => {
+  const headers = opts.body === undefined ? opts.headers : { ...opts.headers, 'content-length': String(Buffer.byteLength(opts.body)) };
+  return new Promise<GetResult>((resolve) => {
     const request = client.request(
       url,
       {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        method: opts.method,
+        headers,
         lookup: pinnedLookup(target),
         timeout: opts.timeoutMs,
         // The whole exchange, not only an idle socket, is bounded (a receiver trickling its answer).
@@ -81,19 +93,59 @@ export function postPinned(
       (response) => {
         const timeMs = elapsed();
         const status = response.statusCode ?? 0;
+        const location = typeof response.headers.location === 'string' ? response.headers.location : null;
+        const chunks: Buffer[] = [];
         let read = 0;
+        let tooLarge = false;
         response.on('data', (chunk: Buffer) => {
           read += chunk.length;
-          if (read > opts.maxResponseBytes) response.destroy();
+          if (read > opts.maxResponseBytes) {
+            tooLarge = true;
+            response.destroy();
+          } else if (opts.keepBody) chunks.push(chunk);
         });
-        const done = () => resolve({ status, timeMs, error: status >= 200 && status < 300 ? null : `HTTP ${status}` });
-        response.on('end', done);
-        response.on('close', done);
+        const ok = status >= 200 && status < 300;
+        const done = (err?: Error) => {
+          const error = !ok
+            ? `HTTP ${status}`
+            : tooLarge && opts.keepBody
+              ? 'The answer is too large'
+              : err && opts.keepBody
+                ? err.message
+                : null;
+          resolve({ status, timeMs, error, body: ok && opts.keepBody && !error ? Buffer.concat(chunks) : null, location });
+        };
+        response.on('end', () => done());
+        response.on('close', () => done(response.complete ? undefined : new Error('The answer was cut short')));
         response.on('error', done);
       },
     );
     request.on('timeout', () => request.destroy(new Error(`No answer within ${opts.timeoutMs / 1000} s`)));
-    request.on('error', (err) => resolve({ status: null, timeMs: elapsed(), error: err.message.slice(0, 500) }));
-    request.end(body);
+    request.on('error', (err) =>
+      resolve({ status: null, timeMs: elapsed(), error: err.message.slice(0, 500), body: null, location: null }),
+    );
+    request.end(opts.body);
   });
+}
+
+/** One POST to a checked address (exchangePinned); only its status is read. */
+export async function postPinned(
+  url: URL,
+  target: CheckedAddress,
+  headers: Record<string, string>,
+  body: Buffer | string,
+  opts: { timeoutMs: number; maxResponseBytes: number },
+): Promise<PostResult> {
+  const { status, timeMs, error } = await exchangePinned(url, target, { method: 'POST', headers, body, ...opts, keepBody: false });
+  return { status, timeMs, error };
+}
+
+/** One GET to a checked address (exchangePinned), its body kept up to `maxResponseBytes`. */
+export function getPinned(
+  url: URL,
+  target: CheckedAddress,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; maxResponseBytes: number },
+): Promise<GetResult> {
+  return exchangePinned(url, target, { method: 'GET', headers, ...opts, keepBody: true });
 }

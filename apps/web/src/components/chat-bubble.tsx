@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
-import Markdown from 'react-markdown';
 import { cn } from '@/lib/cn';
+import { TextMarkdown } from '@/components/markdown';
 
 interface ChatBubbleProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** The message's words, shown as Markdown (never raw HTML: a character's text is anyone's). */
@@ -25,7 +25,7 @@ export function ChatBubble({ text, mine = false, after, className, ...props }: C
       )}
       {...props}
     >
-      {text ? <Markdown>{text}</Markdown> : null}
+      {text ? <TextMarkdown>{text}</TextMarkdown> : null}
       {after}
     </div>
   );

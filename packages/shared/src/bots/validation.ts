@@ -72,7 +72,16 @@ export const ZAvatarUrl = z
   .string()
   .max(2048)
   .refine((v) => !/^(https?:)?\/\//i.test(v), { message: BOT_MESSAGES.avatarRemote, abort: true })
-  .refine((v) => /^\/(?!\/)[\w\-./]+$/.test(v), 'Must be an image URL');
+  .refine((v) => isOwnImagePath(v), 'Must be an image URL');
+
+/**
+ * A picture of this site: an upload (`/uploads/...`) or a seeded file (`/avatars/...`), a path
+ * without a host. Anything else (an http(s) or protocol-relative URL) would make every viewer's
+ * browser call that host: the server hands no such avatar out, and the web app draws no such image.
+ * @example isOwnImagePath('/uploads/bots/1/a.webp') // true
+ * @example isOwnImagePath('//example.com/a.png') // false
+ */
+export const isOwnImagePath = (url: string): boolean => /^\/(?!\/)[\w\-./]+$/.test(url);
 
 /** Each editable field's rule, without defaults (a PATCH must not reset what it does not name). */
 const fieldRules = {

@@ -141,6 +141,11 @@ export const DOMAIN_EVENTS = {
     reason: z.string().nullable(),
   }),
   /**
+   * A bot's avatar from another host (saved before avatars were uploads only, decision 038) could
+   * not be brought into our storage, and the bot is now without one: its owner is told.
+   */
+  'bot.avatar_removed': z.object({ botId: z.string(), ownerId: z.string(), name: z.string() }),
+  /**
    * A bot's reply finished while the user's tab was hidden (the web app says so when the stream
    * ends unseen): notifications tell the user, once per reply.
    */

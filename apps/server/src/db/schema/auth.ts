@@ -59,20 +59,27 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-export const emailVerifications = pgTable(
-  'email_verifications',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('email_verifications_user_idx').on(t.userId, t.createdAt)],
-);
+/**
+ * A table of mailed single-use links (auth/mailed-links.ts): the token stored only as its hash,
+ * the account and the address it was mailed to, its expiry and when it was used.
+ */
+const mailedLinks = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      tokenHash: text('token_hash').primaryKey(),
+      userId: uuid('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      email: text('email').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+    },
+    (t) => [index(`${name}_user_idx`).on(t.userId, t.createdAt)],
+  );
+
+export const emailVerifications = mailedLinks('email_verifications');
 
 /** Accounts at the OIDC provider linked to local users. */
 export const oauthAccounts = pgTable(
@@ -94,17 +101,4 @@ export const oauthAccounts = pgTable(
  * Password reset links (issue 37 §4): the token is stored only as its hash, works once, for an
  * hour, and only while the account still has the address it was mailed to.
  */
-export const passwordResets = pgTable(
-  'password_resets',
-  {
-    tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-  },
-  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
-);
+export const passwordResets = mailedLinks('password_resets');

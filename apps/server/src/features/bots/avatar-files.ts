@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { bots } from '../../db/schema/bots';
+import { isOwnImagePath } from '../../lib/own-images';
 import { users } from '../../db/schema/users';
 
 /** Our own uploads live under /uploads/; seeds (/avatars/...) and outside URLs are not ours to touch. */
@@ -20,10 +21,11 @@ export async function deleteAvatarFile(app: FastifyInstance, url: string | null)
 
 /**
  * A clone gets its own copy of an uploaded avatar, so that the source changing or deleting its
- * avatar never breaks the copy. Other URLs are shared as they are.
+ * avatar never breaks the copy. A seeded picture is shared as it is; an outside URL (saved before
+ * avatars were uploads only) is not copied: the clone starts without an avatar.
  */
 export async function copyAvatarFor(app: FastifyInstance, url: string | null): Promise<string | null> {
-  if (!isUpload(url)) return url;
+  if (!isUpload(url)) return url && isOwnImagePath(url) ? url : null;
   const data = await app.storage.read(url);
   if (!data) return null;
   const ext = url.slice(url.lastIndexOf('.') + 1) || 'webp';

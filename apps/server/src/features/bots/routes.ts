@@ -21,6 +21,7 @@ import { bots } from '../../db/schema/bots';
 import { forbidden } from '../../lib/http-errors';
 import { requireBot } from './access';
 import { botAvatarRoutes } from './avatar-routes';
+import { registerRemoteAvatars } from './remote-avatars';
 import { callerOf, userOf } from './caller';
 import { botCollaborationRoutes } from './collaboration-routes';
 import { botCommunityRoutes } from './community-routes';
@@ -37,6 +38,8 @@ const ZNoContent = z.null().describe('No content');
 /** Bot management (bots-header-auth.md §7): lists, the bot itself, publishing, cloning, bulk actions. */
 export const botRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  // Avatars on other hosts, saved before avatars were uploads only, are brought here once (decision 038).
+  registerRemoteAvatars(app);
 
   app.get(
     '/public',

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withoutOutsideAvatars } from '../../lib/own-images';
 
 /** Whether the client asked for the stream; others get the finished reply as JSON. */
 export const wantsStream = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/event-stream');
@@ -35,7 +36,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, co
         res.cork();
         process.nextTick(() => res.uncork());
       }
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Written past Fastify's serialization: a group chat's speaker has its avatar here too (decision 038).
+      res.write(`event: ${event}\ndata: ${JSON.stringify(withoutOutsideAvatars(data))}\n\n`);
     },
     end() {
       if (!res.writableEnded) res.end();

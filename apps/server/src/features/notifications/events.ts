@@ -96,6 +96,25 @@ export function subscribeNotifications(ctx: AppContext): void {
     }),
   );
 
+  // An old avatar on another host that could not be brought here (decision 038): the owner hears why it is gone.
+  events.subscribe('bot.avatar_removed', 'notifications', ({ payload: p }) =>
+    notifyUser(ctx, p.ownerId, {
+      kind: 'botUpdate',
+      key: `avatar-removed:${p.botId}`,
+      words: {
+        en: {
+          title: `${p.name} no longer has an avatar`,
+          body: 'Its picture was on another site and could not be copied here. Upload an image in the bot editor.',
+        },
+        ru: {
+          title: `У бота ${p.name} больше нет аватара`,
+          body: 'Картинка была на другом сайте, и скопировать её не удалось. Загрузите изображение в редакторе бота.',
+        },
+      },
+      link: ROUTES.botEdit(p.botId),
+    }),
+  );
+
   events.subscribe('bot.moderated', 'notifications', ({ payload: p }) => {
     const reason = p.reason?.trim() ?? '';
     const words: Record<typeof p.action, Record<Language, Words>> = {
@@ -129,54 +148,42 @@ export function subscribeNotifications(ctx: AppContext): void {
     if (p.status !== 'pending' && p.status !== 'confirmed' && p.status !== 'flagged') return;
     const who = await userName(ctx, p.referredId);
     if (!who) return;
-    if (p.status === 'flagged') {
-      // Neither bonus is paid until an admin looks: both people hear why, rather than find it missing.
-      await notifyUser(ctx, p.referrerId, {
-        kind: 'referralJoined',
-        key: p.referralId,
-        words: {
-          en: {
-            title: `${who.displayName} joined with your link`,
-            body: 'The referral bonus is waiting for a review by our team; you will get it once it is approved.',
-          },
-          ru: {
-            title: `${who.displayName} зарегистрировался(-ась) по вашей ссылке`,
-            body: 'Реферальный бонус ждёт проверки нашей командой и будет начислен после одобрения.',
-          },
-        },
-        link: ROUTES.referrals,
-      });
-      await notifyUser(ctx, p.referredId, {
-        kind: 'referralJoined',
-        key: `${p.referralId}:invited`,
-        words: {
-          en: {
-            title: 'Your welcome bonus is waiting for a review',
-            body: 'The bonus for joining by invitation is paid once our team has approved it.',
-          },
-          ru: {
-            title: 'Приветственный бонус ждёт проверки',
-            body: 'Бонус за регистрацию по приглашению будет начислен после одобрения нашей командой.',
-          },
-        },
-        link: null,
-      });
-      return;
-    }
+    // Neither bonus of a flagged referral is paid until an admin looks: both people hear why, rather than find it missing.
+    const flagged = p.status === 'flagged';
     await notifyUser(ctx, p.referrerId, {
       kind: 'referralJoined',
       key: p.referralId,
       words: {
         en: {
           title: `${who.displayName} joined with your link`,
-          body: 'You earn the registration bonus once they verify their email.',
+          body: flagged
+            ? 'The referral bonus is waiting for a review by our team; you will get it once it is approved.'
+            : 'You earn the registration bonus once they verify their email.',
         },
         ru: {
           title: `${who.displayName} зарегистрировался(-ась) по вашей ссылке`,
-          body: 'Бонус за регистрацию придёт, когда он(а) подтвердит почту.',
+          body: flagged
+            ? 'Реферальный бонус ждёт проверки нашей командой и будет начислен после одобрения.'
+            : 'Бонус за регистрацию придёт, когда он(а) подтвердит почту.',
         },
       },
       link: ROUTES.referrals,
+    });
+    if (!flagged) return;
+    await notifyUser(ctx, p.referredId, {
+      kind: 'referralJoined',
+      key: `${p.referralId}:invited`,
+      words: {
+        en: {
+          title: 'Your welcome bonus is waiting for a review',
+          body: 'The bonus for joining by invitation is paid once our team has approved it.',
+        },
+        ru: {
+          title: 'Приветственный бонус ждёт проверки',
+          body: 'Бонус за регистрацию по приглашению будет начислен после одобрения нашей командой.',
+        },
+      },
+      link: null,
     });
   });
 

@@ -63,7 +63,13 @@ function ChatList() {
         <p className="text-muted-foreground">{t('chat.subtitle')}</p>
       </header>
       <div className="flex flex-wrap items-center gap-2">
-        <SearchInput className="min-w-0 flex-1" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('chat.search')} />
+        {/* At least 16rem: on a phone the button goes under the box rather than cutting its words off. */}
+        <SearchInput
+          className="min-w-0 flex-1 basis-64"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={t('chat.search')}
+        />
         <Button variant="outline" onClick={() => setNewGroup(true)} data-testid="new-group">
           <Users /> {t('chatGroups.new')}
         </Button>

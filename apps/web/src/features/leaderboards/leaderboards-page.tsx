@@ -165,7 +165,12 @@ function MyPosition({
 
   return (
     <section
-      className="sticky bottom-2 z-10 grid gap-2 rounded-xl border bg-card/95 p-3 shadow-md backdrop-blur supports-[backdrop-filter]:bg-card/80"
+      className={cn(
+        'grid gap-2 rounded-xl border bg-card/95 p-3 shadow-md backdrop-blur supports-[backdrop-filter]:bg-card/80',
+        // Pinned while a list scrolls under it; with no player on the page there is nothing to pin
+        // over, and on a phone the pinned card covered the empty board's words.
+        data.items.length > 0 && 'sticky bottom-2 z-10',
+      )}
       aria-label={t('leaderboards.yourPosition')}
       data-testid="leaderboard-me"
     >
@@ -204,7 +209,8 @@ function MyPosition({
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
-          <div className="min-w-0 flex-1">
+          {/* At least 13rem for the words: narrower, the button goes under them instead of squeezing them a word a line. */}
+          <div className="min-w-0 flex-1 basis-52">
             <p className="font-medium">{t('leaderboards.notJoined')}</p>
             <p className="text-sm text-muted-foreground">{t('leaderboards.notJoinedHint')}</p>
           </div>

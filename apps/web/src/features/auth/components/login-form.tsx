@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { isTwoFactorChallenge, ZLoginBody, type LoginBody } from '@app/shared/au
 import type { TwoFactorChallenge } from '@app/shared/security/schemas';
 import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { login } from '../api';
@@ -17,6 +15,7 @@ import { startSession } from '../session';
 import { tooManyAttemptsText } from '../too-many-attempts';
 import { OidcSignIn } from './oidc-sign-in';
 import { TwoFactorStep } from './two-factor-step';
+import { EmailField, SubmitButton } from './auth-fields';
 
 /**
  * Email and password sign-in, then the second step when the account has two-factor on;
@@ -84,13 +83,7 @@ export function LoginForm({
       <OidcSignIn mode="signin" redirectTo={redirectTo} />
       <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t('auth.signIn')}>
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
-        <FormField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField label={t('auth.email')} registration={register('email')} error={errors.email?.message} />
         <FormField
           label={t('auth.password')}
           type="password"
@@ -109,10 +102,7 @@ export function LoginForm({
             </Link>
           }
         />
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Loader2 className="animate-spin" /> : null}
-          {isSubmitting ? t('auth.signingIn') : t('auth.signIn')}
-        </Button>
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? t('auth.signingIn') : t('auth.signIn')}</SubmitButton>
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Gift, Loader2 } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,12 @@ import { LANGUAGES } from '@app/shared/app/constants';
 import { ZSignupBody, type SignupBody } from '@app/shared/auth/schemas';
 import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { signup } from '../api';
 import { startSession } from '../session';
 import { OidcSignIn } from './oidc-sign-in';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { EmailField, NewPasswordField, SubmitButton } from './auth-fields';
 
 const FIELDS = ['email', 'username', 'password', 'displayName'] as const;
 
@@ -74,13 +73,7 @@ export function SignupForm({
             </span>
           </Alert>
         ) : null}
-        <FormField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField label={t('auth.email')} registration={register('email')} error={errors.email?.message} />
         <FormField
           label={t('auth.username')}
           autoComplete="username"
@@ -94,19 +87,13 @@ export function SignupForm({
           registration={register('displayName', { setValueAs: (v: string) => (v?.trim() ? v : undefined) })}
           error={errors.displayName?.message}
         />
-        <FormField
+        <NewPasswordField
           label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
           registration={register('password')}
           error={errors.password?.message}
-        >
-          <PasswordStrengthMeter password={password} />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? <Loader2 className="animate-spin" /> : null}
-          {isSubmitting ? t('auth.creatingAccount') : t('auth.createAccount')}
-        </Button>
+          password={password}
+        />
+        <SubmitButton busy={isSubmitting}>{isSubmitting ? t('auth.creatingAccount') : t('auth.createAccount')}</SubmitButton>
       </form>
     </div>
   );

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { ZForgotPasswordBody, type ForgotPasswordBody } from '@app/shared/auth/schemas';
-import { FormField } from '@/components/form-field';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
@@ -14,6 +13,7 @@ import { translateMessage } from '@/lib/messages';
 import { forgotPassword } from '../api';
 import { AuthPageShell } from './auth-page-shell';
 import { tooManyAttemptsText } from '../too-many-attempts';
+import { EmailField, SubmitButton } from '../components/auth-fields';
 
 /**
  * /forgot-password: an address, then "if an account exists, we sent a link" (the server answers
@@ -68,17 +68,8 @@ export function ForgotPasswordPage() {
                 : t('errors.unknown')}
           </Alert>
         ) : null}
-        <FormField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <Button type="submit" className="w-full" disabled={ask.isPending}>
-          {ask.isPending ? <Loader2 className="animate-spin" /> : null}
-          {t('passwordReset.sendLink')}
-        </Button>
+        <EmailField label={t('auth.email')} registration={register('email')} error={errors.email?.message} />
+        <SubmitButton busy={ask.isPending}>{t('passwordReset.sendLink')}</SubmitButton>
       </form>
     </AuthPageShell>
   );

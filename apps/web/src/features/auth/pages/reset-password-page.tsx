@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2, KeyRound, Loader2 } from 'lucide-react';
+import { CheckCircle2, KeyRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,10 +15,10 @@ import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { translateMessage } from '@/lib/messages';
 import { resetPassword } from '../api';
-import { PasswordStrengthMeter } from '../components/password-strength-meter';
 import { endSession } from '../session';
 import { useAuthStore } from '../store';
 import { AuthPageShell } from './auth-page-shell';
+import { NewPasswordField, SubmitButton } from '../components/auth-fields';
 
 const ZNewPasswordForm = z
   .object({ password: ZNewPassword, confirm: z.string() })
@@ -84,15 +84,12 @@ export function ResetPasswordPage() {
             {save.error instanceof ApiRequestError ? translateMessage(save.error.message) : t('errors.unknown')}
           </Alert>
         ) : null}
-        <FormField
+        <NewPasswordField
           label={t('passwordReset.newPassword')}
-          type="password"
-          autoComplete="new-password"
           registration={register('password')}
           error={errors.password?.message}
-        >
-          <PasswordStrengthMeter password={password} />
-        </FormField>
+          password={password}
+        />
         <FormField
           label={t('passwordReset.confirmPassword')}
           type="password"
@@ -100,10 +97,7 @@ export function ResetPasswordPage() {
           registration={register('confirm')}
           error={errors.confirm?.message}
         />
-        <Button type="submit" className="w-full" disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" /> : null}
-          {t('passwordReset.save')}
-        </Button>
+        <SubmitButton busy={save.isPending}>{t('passwordReset.save')}</SubmitButton>
       </form>
     </AuthPageShell>
   );

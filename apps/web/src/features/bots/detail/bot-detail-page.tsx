@@ -15,7 +15,6 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from 'react-markdown';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { DEFAULT_CARD_RATING } from '@app/shared/app/constants';
@@ -42,6 +41,7 @@ import { CategoryIcon } from '../components/category-icon';
 import { BotStatisticsWidget } from '../statistics/bot-statistics-widget';
 import { useFillNames } from '../use-fill-names';
 import { timeAgo } from '../time-ago';
+import { TextMarkdown } from '@/components/markdown';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -152,13 +152,13 @@ function BotDetail({ bot }: { bot: Bot }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="prose-chat break-words" data-testid="bot-about">
-            <Markdown>{fill(bot.description)}</Markdown>
+            <TextMarkdown>{fill(bot.description)}</TextMarkdown>
           </div>
           {bot.scenario ? (
             <div className="grid gap-1">
               <h2 className="text-sm font-semibold">{t('botDetail.scenario')}</h2>
               <div className="prose-chat break-words text-sm text-muted-foreground">
-                <Markdown>{fill(bot.scenario)}</Markdown>
+                <TextMarkdown>{fill(bot.scenario)}</TextMarkdown>
               </div>
             </div>
           ) : null}
