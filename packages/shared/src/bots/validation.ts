@@ -63,7 +63,6 @@ export const ZBotCosts = z.object({
   videoGeneration: z.number().int().min(0).max(10_000),
 });
 
-/** An avatar is one of our own paths (/uploads/..., /avatars/...) or an http(s) URL. */
 /**
  * A bot's avatar is one of our own files (an upload, or a seeded picture): every viewer's browser
  * loads it, and a picture on another host would tell that host who looks at the bot.
