@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { openBenchDatabase } from './bench-database';
+import { seedHotReads } from './hot-reads-seed';
 
 async function serveHello() {
   const hello = Fastify({ logger: false });
@@ -18,8 +19,7 @@ async function serveHello() {
   process.once('SIGTERM', () => void hello.close().then(() => process.exit(0)));
 }
 
-async function serveApp() {
-  const db = await openBenchDatabase();
+function appConfig() {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -30,6 +30,12 @@ async function serveApp() {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   config.redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
+  return config;
+}
+
+async function serveApp() {
+  const db = await openBenchDatabase();
+  const config = appConfig();
   await prepareDatabase(db.handle, config);
   // The app connects to REDIS_URL itself, with the client it has in production.
   const app = await buildApp({ config, database: db.handle, logger: false });
@@ -54,7 +60,30 @@ async function serveApp() {
   });
 }
 
+/**
+ * The app with the hot reads' data seeded (bench/hot-reads-seed.ts): prints {base, token, reads,
+ * queries} once listening, `queries` being how many statements each read sent to the database.
+ */
+async function serveHotReads() {
+  const db = await openBenchDatabase();
+  const config = appConfig();
+  await prepareDatabase(db.handle, config);
+  const app = await buildApp({ config, database: db.handle, logger: false });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const seeded = await seedHotReads(base, db.handle);
+  console.log(JSON.stringify({ base, database: db.kind, redis: Boolean(config.redisUrl), ...seeded }));
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await db.handle.close();
+      await db.cleanup();
+      process.exit(0);
+    })();
+  });
+}
+
 const which = process.argv[2];
 if (which === 'hello') await serveHello();
 else if (which === 'app') await serveApp();
-else throw new Error('usage: serve-targets.ts hello|app');
+else if (which === 'hot-reads') await serveHotReads();
+else throw new Error('usage: serve-targets.ts hello|app|hot-reads');
