@@ -5,6 +5,7 @@
  * another user. Answers the six reads (their paths), the user's token, and, on PostgreSQL, how
  * many statements each read sends to the database.
  */
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows, type DatabaseHandle } from '../apps/server/src/db/client';
@@ -36,9 +37,12 @@ async function signup(base: string, name: string) {
 
 /** Statements sent through node-postgres while `fn` runs (PostgreSQL only; the embedded database is not counted). */
 let statements = 0;
+/** BENCH_SQL_LOG=<file>: the statements of each read's counted calls are written there (to EXPLAIN them). */
+let sqlLog: string[] | null = null;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements++;
+  if (sqlLog) sqlLog.push(JSON.stringify(args[0]));
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
@@ -123,6 +127,7 @@ export async function seedHotReads(base: string, handle: DatabaseHandle) {
       continue;
     }
     // The fewest of five: a background job's statement may fall into one of them.
+    if (process.env.BENCH_SQL_LOG) sqlLog = [`-- ${read.path}`];
     let fewest = Infinity;
     for (let i = 0; i < 5; i++) {
       statements = 0;
@@ -130,6 +135,8 @@ export async function seedHotReads(base: string, handle: DatabaseHandle) {
       fewest = Math.min(fewest, statements);
     }
     queries[read.path] = fewest;
+    if (sqlLog) fs.appendFileSync(process.env.BENCH_SQL_LOG!, `${sqlLog.join('\n')}\n`);
+    sqlLog = null;
   }
   const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bots`);
   return { token: user.token, userId: user.id, reads, queries, bots: n };

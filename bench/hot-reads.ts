@@ -11,6 +11,7 @@
  *   BENCH_DURATION=10 npm run bench:hot-reads                    seconds per measure (default 8)
  *   BENCH_ONLY=gamification npm run bench:hot-reads              only the reads whose name has this
  *   BENCH_PROFILE=/tmp/prof npm run bench:hot-reads              the app's CPU profile written there
+ *   BENCH_SQL_LOG=/tmp/sql.log npm run bench:hot-reads           each read's statements written there (to EXPLAIN them)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
