@@ -13,14 +13,13 @@
  *   BENCH_PROFILE=/tmp/prof npm run bench:hot-reads              the app's CPU profile written there
  *   BENCH_SQL_LOG=/tmp/sql.log npm run bench:hot-reads           each read's statements written there (to EXPLAIN them)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { bundleServer } from '../apps/server/scripts/bundle.js';
+import { cpuMsOf } from './process-cpu';
 import type { HotRead } from './hot-reads-seed';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -60,16 +59,6 @@ function stop(target: Target): Promise<void> {
     target.child.once('exit', () => resolve());
     target.child.kill('SIGTERM');
   });
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMsOf(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 async function measure(target: Target, url: string, headers: Record<string, string>) {

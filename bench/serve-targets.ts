@@ -19,7 +19,9 @@ async function serveHello() {
   process.once('SIGTERM', () => void hello.close().then(() => process.exit(0)));
 }
 
-function appConfig() {
+/** The whole app on a bench database of its own, listening on a free port; stops on SIGTERM. */
+async function listeningApp() {
+  const db = await openBenchDatabase();
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -30,17 +32,23 @@ function appConfig() {
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   config.redisPrefix = `bench:${randomBytes(4).toString('hex')}:`;
-  return config;
-}
-
-async function serveApp() {
-  const db = await openBenchDatabase();
-  const config = appConfig();
   await prepareDatabase(db.handle, config);
   // The app connects to REDIS_URL itself, with the client it has in production.
   const app = await buildApp({ config, database: db.handle, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await app.close();
+      await db.handle.close();
+      await db.cleanup();
+      process.exit(0);
+    })();
+  });
+  return { db, base, about: { database: db.kind, redis: Boolean(config.redisUrl) } };
+}
 
+async function serveApp() {
+  const { base, about } = await listeningApp();
   const signup = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -48,16 +56,7 @@ async function serveApp() {
   });
   if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
   const { accessToken } = (await signup.json()) as { accessToken: string };
-  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, database: db.kind, redis: Boolean(config.redisUrl) }));
-
-  process.once('SIGTERM', () => {
-    void (async () => {
-      await app.close();
-      await db.handle.close();
-      await db.cleanup();
-      process.exit(0);
-    })();
-  });
+  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, ...about }));
 }
 
 /**
@@ -65,21 +64,9 @@ async function serveApp() {
  * queries} once listening, `queries` being how many statements each read sent to the database.
  */
 async function serveHotReads() {
-  const db = await openBenchDatabase();
-  const config = appConfig();
-  await prepareDatabase(db.handle, config);
-  const app = await buildApp({ config, database: db.handle, logger: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { db, base, about } = await listeningApp();
   const seeded = await seedHotReads(base, db.handle);
-  console.log(JSON.stringify({ base, database: db.kind, redis: Boolean(config.redisUrl), ...seeded }));
-  process.once('SIGTERM', () => {
-    void (async () => {
-      await app.close();
-      await db.handle.close();
-      await db.cleanup();
-      process.exit(0);
-    })();
-  });
+  console.log(JSON.stringify({ base, ...about, ...seeded }));
 }
 
 const which = process.argv[2];
