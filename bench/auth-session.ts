@@ -17,12 +17,12 @@
  * per answer was the same (3.19× and 3.13× hello-world's): tsx is not what this route pays for.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { bundleServer } from '../apps/server/scripts/bundle.js';
+import { cpuMsOf } from './process-cpu';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -69,17 +69,6 @@ interface Figures {
   cpuUsPerRequest: number | null;
   non2xx: number;
   errors: number;
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMsOf(pid: number | undefined): number | null {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 a second).
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 async function measure(name: string, target: Target): Promise<Figures> {

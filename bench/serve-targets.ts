@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { prepareDatabase } from '../apps/server/src/seed/prepare';
 import { openBenchDatabase } from './bench-database';
+import { seedHotReads } from './hot-reads-seed';
 
 async function serveHello() {
   const hello = Fastify({ logger: false });
@@ -18,7 +19,8 @@ async function serveHello() {
   process.once('SIGTERM', () => void hello.close().then(() => process.exit(0)));
 }
 
-async function serveApp() {
+/** The whole app on a bench database of its own, listening on a free port; stops on SIGTERM. */
+async function listeningApp() {
   const db = await openBenchDatabase();
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -34,16 +36,6 @@ async function serveApp() {
   // The app connects to REDIS_URL itself, with the client it has in production.
   const app = await buildApp({ config, database: db.handle, logger: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const signup = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', username: 'bench_user', password: 'Bench-Mark-Pass-1!' }),
-  });
-  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  const { accessToken } = (await signup.json()) as { accessToken: string };
-  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, database: db.kind, redis: Boolean(config.redisUrl) }));
-
   process.once('SIGTERM', () => {
     void (async () => {
       await app.close();
@@ -52,9 +44,33 @@ async function serveApp() {
       process.exit(0);
     })();
   });
+  return { db, base, about: { database: db.kind, redis: Boolean(config.redisUrl) } };
+}
+
+async function serveApp() {
+  const { base, about } = await listeningApp();
+  const signup = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', username: 'bench_user', password: 'Bench-Mark-Pass-1!' }),
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const { accessToken } = (await signup.json()) as { accessToken: string };
+  console.log(JSON.stringify({ url: `${base}/api/auth/session`, token: accessToken, ...about }));
+}
+
+/**
+ * The app with the hot reads' data seeded (bench/hot-reads-seed.ts): prints {base, token, reads,
+ * queries} once listening, `queries` being how many statements each read sent to the database.
+ */
+async function serveHotReads() {
+  const { db, base, about } = await listeningApp();
+  const seeded = await seedHotReads(base, db.handle);
+  console.log(JSON.stringify({ base, ...about, ...seeded }));
 }
 
 const which = process.argv[2];
 if (which === 'hello') await serveHello();
 else if (which === 'app') await serveApp();
-else throw new Error('usage: serve-targets.ts hello|app');
+else if (which === 'hot-reads') await serveHotReads();
+else throw new Error('usage: serve-targets.ts hello|app|hot-reads');

@@ -146,19 +146,13 @@ async function answerOf(db: Executor, quest: QuestDef, run: UserQuestRow, now: D
 export type UserQuestAnswer = Awaited<ReturnType<typeof answerOf>>;
 
 /**
- * The run that applies to a quest now: the one of the current period; for a challenge (whose
- * period is the day it started) also a run still going. An abandoned run whose cooldown is over
- * applies no more: the quest is available again.
+ * The run that applies to a quest now, given its latest run: the one of the current period; for a
+ * challenge (whose period is the day it started) also a run still going. An abandoned run whose
+ * cooldown is over applies no more: the quest is available again.
  */
-async function currentRun(db: Executor, userId: string, quest: QuestDef, now: Date, timeZone: string): Promise<UserQuestRow | null> {
-  const { period } = periodOf(quest, now, timeZone);
-  const [latest] = await db
-    .select()
-    .from(userQuests)
-    .where(and(eq(userQuests.userId, userId), eq(userQuests.questId, quest.id)))
-    .orderBy(desc(userQuests.startedAt))
-    .limit(1);
+function runThatApplies(latest: UserQuestRow | undefined, quest: QuestDef, now: Date, timeZone: string): UserQuestRow | null {
   if (!latest) return null;
+  const { period } = periodOf(quest, now, timeZone);
   const applies = latest.period === period || (quest.type === 'challenge' && (latest.status === 'active' || latest.status === 'completed'));
   if (!applies) return null;
   if (latest.status === 'abandoned' && latest.abandonedAt && now.getTime() - latest.abandonedAt.getTime() >= QUEST_RESTART_COOLDOWN_MS)
@@ -166,12 +160,32 @@ async function currentRun(db: Executor, userId: string, quest: QuestDef, now: Da
   return latest;
 }
 
+async function currentRun(db: Executor, userId: string, quest: QuestDef, now: Date, timeZone: string): Promise<UserQuestRow | null> {
+  const [latest] = await db
+    .select()
+    .from(userQuests)
+    .where(and(eq(userQuests.userId, userId), eq(userQuests.questId, quest.id)))
+    .orderBy(desc(userQuests.startedAt))
+    .limit(1);
+  return runThatApplies(latest, quest, now, timeZone);
+}
+
+/** Each quest's latest run of the user, in one statement (not one per quest). */
+export async function latestRunsOf(db: Executor, userId: string): Promise<UserQuestRow[]> {
+  return db
+    .selectDistinctOn([userQuests.questId])
+    .from(userQuests)
+    .where(eq(userQuests.userId, userId))
+    .orderBy(userQuests.questId, desc(userQuests.startedAt));
+}
+
 /** GET /api/gamification/missions: every quest, with the caller's run of it now (null: available). */
 export async function missionsFor(db: Executor, userId: string, now = new Date()) {
-  const timeZone = await timeZoneOf(db, userId);
+  const [timeZone, latest] = await Promise.all([timeZoneOf(db, userId), latestRunsOf(db, userId)]);
+  const byQuest = new Map(latest.map((run) => [run.questId, run]));
   return Promise.all(
     QUESTS.map(async (quest) => {
-      const run = await currentRun(db, userId, quest, now, timeZone);
+      const run = runThatApplies(byQuest.get(quest.id), quest, now, timeZone);
       return {
         ...quest,
         objectives: [...quest.objectives],
@@ -182,12 +196,21 @@ export async function missionsFor(db: Executor, userId: string, now = new Date()
   );
 }
 
-/** The caller's quests that are under way or waiting for a claim (the level card and the widget). */
-export async function openQuestsOf(db: Executor, userId: string, now = new Date()) {
-  const missions = await missionsFor(db, userId, now);
-  return missions
-    .filter((m) => m.userQuest && (m.userQuest.status === 'active' || m.userQuest.status === 'completed'))
-    .map((m) => m.userQuest!);
+/**
+ * The caller's quests that are under way or waiting for a claim (the level card and the widget),
+ * from each quest's latest run (latestRunsOf) when the caller has read them already.
+ */
+export async function openQuestsOf(db: Executor, userId: string, now = new Date(), known?: { timeZone: string; latest: UserQuestRow[] }) {
+  const { timeZone, latest } = known ?? {
+    timeZone: await timeZoneOf(db, userId),
+    latest: await latestRunsOf(db, userId),
+  };
+  const byQuest = new Map(latest.map((run) => [run.questId, run]));
+  const open = QUESTS.flatMap((quest) => {
+    const run = runThatApplies(byQuest.get(quest.id), quest, now, timeZone);
+    return run && (run.status === 'active' || run.status === 'completed') ? [{ quest, run }] : [];
+  });
+  return Promise.all(open.map(({ quest, run }) => answerOf(db, quest, run, now)));
 }
 
 function questOf(id: string): QuestDef {

@@ -10,7 +10,7 @@ import { localDay } from './local-day';
 // message awards (kept even past the daily cap, at 0 XP) for the days with a chat message.
 const SOURCE_OF: Record<StreakType, string> = { daily_login: 'daily_login', daily_chat: 'message' };
 /** Enough days for any longest run worth showing, without reading a lifetime of rows. */
-const MAX_DAYS = 1000;
+export const MAX_DAYS = 1000;
 
 /**
  * The distinct local days of a streak's activity, newest first. The login streak also counts the
@@ -26,9 +26,19 @@ export async function daysOf(db: Executor, userId: string, type: StreakType): Pr
     .limit(MAX_DAYS);
   const days = rows.map((r) => r.day);
   if (type !== 'daily_login') return days;
-  const signup = await signupDayOf(db, userId);
+  return withSignupDay(days, await signupDayOf(db, userId));
+}
+
+/** The login days with the day the account was made among them (see daysOf). */
+export function withSignupDay(days: string[], signup: string | null): string[] {
   if (!signup || days.includes(signup)) return days;
   return [...days, signup].sort().reverse();
+}
+
+/** A streak as the API answers it, from its days (newest first). */
+export function summaryOf(type: StreakType, days: readonly string[], today: string) {
+  const { current, longest } = streakOf(days, today);
+  return { type, currentStreak: current, longestStreak: longest, milestone: milestoneOf(current) };
 }
 
 /** The local day, in the user's time zone, on which the account was made. */
@@ -48,6 +58,5 @@ export async function streakDays(db: Executor, userId: string, type: StreakType,
 
 /** A streak as POST /api/gamification/streaks answers it. */
 export async function streakSummary(db: Executor, userId: string, type: StreakType, today: string) {
-  const { current, longest } = streakOf(await daysOf(db, userId, type), today);
-  return { type, currentStreak: current, longestStreak: longest, milestone: milestoneOf(current) };
+  return summaryOf(type, await daysOf(db, userId, type), today);
 }
