@@ -31,7 +31,7 @@ import {
 import { notFound } from '../../lib/http-errors';
 import { requireAuth } from '../../plugins/auth';
 import { visibleProfile } from '../profiles';
-import { catalogueFor, claimAchievement, progressFor, tokensSpentOf } from './achievements';
+import { catalogueFor, claimAchievement, progressFor } from './achievements';
 import { announceProgress, announceSince } from './announce';
 import { grantXp, progressOf, timeZoneOf } from './awards';
 import { badgesOf, setEquipped } from './badges';
@@ -39,8 +39,9 @@ import { listenForProgress } from './listeners';
 import { levelAnswerOf, prestige } from './prestige';
 import { recountProgress } from './recount';
 import { localDay } from './local-day';
-import { abandonQuest, claimQuest, completeQuest, missionsFor, openQuestsOf, startQuest } from './quests';
+import { abandonQuest, claimQuest, completeQuest, missionsFor, startQuest } from './quests';
 import { claimReward, listRewards } from './rewards';
+import { ownProgressOf } from './own-progress';
 import { streakSummary } from './streaks';
 
 const tags = ['gamification'];
@@ -323,16 +324,8 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireAuth(request).user;
       const { userId } = request.params;
       if (userId !== caller.id && !(await visibleProfile(db, userId, caller.id))) throw notFound('User not found');
-      const level = await levelAnswerOf(db, userId);
-      if (userId !== caller.id) return { level };
-      const today = localDay(new Date(), await timeZoneOf(db, userId));
-      const [quests, login, chat, tokensSpent] = await Promise.all([
-        openQuestsOf(db, userId),
-        streakSummary(db, userId, 'daily_login', today),
-        streakSummary(db, userId, 'daily_chat', today),
-        tokensSpentOf(db, userId),
-      ]);
-      return { level, quests, streaks: [login, chat], tokensSpent };
+      if (userId !== caller.id) return { level: await levelAnswerOf(db, userId) };
+      return ownProgressOf(db, userId);
     },
   );
 };
