@@ -164,9 +164,9 @@ export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | und
   const method = opts.method ?? 'GET';
   const withAuth = opts.withAuth ?? true;
   // The shell's one call has answered this read already (lib/shell-parts.ts); a signed-in write
-  // makes what it holds out of date.
+  // makes what it holds of the write's area out of date.
   if (method !== 'GET') {
-    if (withAuth) dropShell();
+    if (withAuth) dropShell(path);
   } else {
     const part = await fromShell(path);
     if (part !== undefined) return new Response(JSON.stringify(part), { headers: { 'content-type': 'application/json' } });

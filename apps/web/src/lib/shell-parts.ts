@@ -4,8 +4,9 @@
  * widget's progress, the installation's info...). Each of those reads, made through api() while
  * the answer is fresh, takes its part instead of asking the server: the hooks and their query keys
  * stay as they are, and only stop calling on load. A part is taken once (a later read asks the
- * server), and any write through api() drops what is left: a read after a write is never served
- * an older answer.
+ * server); a signed-in write through api() drops what is left of its area (a POST under
+ * /api/user drops the settings and the bell), and a live event all of it (features/live): a read
+ * after a change is never served an older answer.
  */
 
 /** A part is served within this time of the answer's arrival (the queries' default staleTime). */
@@ -45,12 +46,19 @@ const partsOf = (s: ShellAnswer) =>
   new Map<string, unknown>([...PARTS.map(([path, part]) => [path, part(s)] as const), [LEVEL + s.session.user.id, s.gamification.user]]);
 const mayHold = (path: string) => FIXED.has(path) || path.startsWith(LEVEL);
 
-let shell: { at: number; parts: Promise<Map<string, unknown> | null> } | null = null;
+let shell: { at: number; parts: Promise<Map<string, unknown> | null>; dropped: string[] } | null = null;
+
+/** A path's area: its first two segments (/api/user/settings/data: /api/user). */
+const areaOf = (path: string) => path.split(/[/?]/).slice(0, 3).join('/');
 
 /** Takes the shell's answer (theme-init.js's early call, or one started after a sign-in or a refresh). */
 export function adoptShell(answer: Promise<Response>): void {
   const at = Date.now();
-  shell = { at, parts: answer.then(async (res) => (res.ok ? partsOf((await res.json()) as ShellAnswer) : null)).catch(() => null) };
+  shell = {
+    at,
+    dropped: [],
+    parts: answer.then(async (res) => (res.ok ? partsOf((await res.json()) as ShellAnswer) : null)).catch(() => null),
+  };
 }
 
 /** Asks for the shell's answer with this access token (a failure leaves each read to ask for itself). */
@@ -63,9 +71,10 @@ export function loadShell(accessToken: Promise<string | null>): void {
   );
 }
 
-/** A write happened (or the session changed): what the answer still holds may be out of date. */
-export function dropShell(): void {
-  shell = null;
+/** A write to `path`'s area happened (or, without a path, anything may have changed): what the answer holds of it may be out of date. */
+export function dropShell(path?: string): void {
+  if (path === undefined) shell = null;
+  else shell?.dropped.push(areaOf(path));
 }
 
 /** The shell's part for this path, once, while fresh; undefined when it has none (ask the server). */
@@ -73,7 +82,7 @@ export async function fromShell(path: string): Promise<unknown> {
   const current = shell;
   if (!current || !mayHold(path)) return undefined;
   const parts = await current.parts;
-  if (shell !== current || !parts || Date.now() - current.at > SHELL_FRESH_MS) return undefined;
+  if (shell !== current || !parts || Date.now() - current.at > SHELL_FRESH_MS || current.dropped.includes(areaOf(path))) return undefined;
   const part = parts.get(path);
   parts.delete(path);
   return part;

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENT_NAMES, LIVE_PATH, ZLiveCookieAnswer, type LiveEventName } from '@app/shared/live/schemas';
 import { api } from '@/lib/api-client';
-import { fromShell } from '@/lib/shell-parts';
+import { dropShell, fromShell } from '@/lib/shell-parts';
 import { emitLiveEvent } from '@/lib/live-events';
 
 /** What each event of the stream makes stale; the views on screen read it again (nothing polls). */
@@ -72,6 +72,8 @@ export function startLiveClient(queryClient: QueryClient): LiveClient {
   const pending = new Map<string, QueryKey>();
   let flush: ReturnType<typeof setTimeout> | undefined;
   const stale = (keys: QueryKey[]) => {
+    // What the shell's one call answered may be older than this event (lib/shell-parts.ts).
+    dropShell();
     for (const queryKey of keys) pending.set(JSON.stringify(queryKey), queryKey);
     flush ??= setTimeout(() => {
       flush = undefined;
