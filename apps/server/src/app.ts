@@ -39,6 +39,7 @@ import { botLorebookRoutes, chatLorebookRoutes, lorebookRoutes } from './feature
 import { personaRoutes } from './features/personas';
 import { importRoutes } from './features/imports';
 import { tokenRoutes } from './features/tokens';
+import { shellRoutes } from './features/shell';
 import { DomainEvents } from './events/bus';
 import { postgresTransport, redisTransport } from './events/transports';
 import { JobQueue } from './jobs/queue';
@@ -242,6 +243,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(devOutboxRoutes, { prefix: '/api/dev' });
   await app.register(devSmsRoutes, { prefix: '/api/dev' });
   await app.register(metaRoutes, { prefix: '/api/app' });
+  // The signed-in app shell's one call (issue 38 §2, decision 043).
+  await app.register(shellRoutes, { prefix: '/api/shell', portal: payments.stripe !== null });
 
   await registerApiDocs(app);
   await registerWebApp(app, config.webDist);

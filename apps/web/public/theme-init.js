@@ -71,6 +71,22 @@
       window.__authRefresh = navigator.locks ? navigator.locks.request('auth-refresh', refresh) : refresh();
       // Unhandled until the app takes it: a network failure is the app's to handle (a retry later).
       window.__authRefresh.catch(function () {});
+      // The shell's data in one call (GET /api/shell, decision 043) as soon as the refresh has given
+      // a token; the app takes it (window.__shell, lib/shell-parts.ts). A copy of the answer is read
+      // here: the app reads the refresh's own.
+      window.__shell = window.__authRefresh.then(function (res) {
+        if (!res.ok) throw new Error('No session');
+        return res
+          .clone()
+          .json()
+          .then(function (session) {
+            return fetch('/api/shell', {
+              headers: { accept: 'application/json', authorization: 'Bearer ' + session.accessToken },
+              credentials: 'same-origin',
+            });
+          });
+      });
+      window.__shell.catch(function () {});
     } catch {
       // No fetch or lock here: the app refreshes as before.
     }

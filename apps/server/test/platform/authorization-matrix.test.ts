@@ -222,6 +222,7 @@ const TABLE: Record<string, Entry> = {
   'GET /healthz': { kind: 'public' },
   'GET /readyz': { kind: 'public' },
   'GET /api/app/info': { kind: 'public' },
+  'GET /api/shell': { kind: 'user' },
   'GET /api/docs/json': { kind: 'public' },
 
   // Auth: the public calls answer anonymous callers; their own checks are other tests' matter.

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_TIMEOUT_MS, CLIENT_READ_LIMIT } from '@app/shared/app/constants';
 import type { ApiError } from '@app/shared/http/errors';
 import { SlidingWindowLimiter } from './read-limiter';
+import { dropShell, fromShell } from './shell-parts';
 
 /** A failed call: the server's `{error: {code, message, field?}}`, or a network failure (status 0). */
 export class ApiRequestError extends Error {
@@ -161,8 +162,16 @@ function takePrefetched(path: string): Promise<Response> | undefined {
 /** The successful raw answer of a call (downloads); the same auth, limits and errors as api(). */
 export async function apiResponse(path: string, opts: ApiOptions<z.ZodType | undefined> = {}): Promise<Response> {
   const method = opts.method ?? 'GET';
-  if (method === 'GET' && isLimitedRead(path)) await readLimiter.acquire();
   const withAuth = opts.withAuth ?? true;
+  // The shell's one call has answered this read already (lib/shell-parts.ts); a signed-in write
+  // makes what it holds of the write's area out of date.
+  if (method !== 'GET') {
+    if (withAuth) dropShell(path);
+  } else {
+    const part = await fromShell(path);
+    if (part !== undefined) return new Response(JSON.stringify(part), { headers: { 'content-type': 'application/json' } });
+  }
+  if (method === 'GET' && isLimitedRead(path)) await readLimiter.acquire();
   const early = method === 'GET' && !withAuth ? takePrefetched(path) : undefined;
   if (early) {
     const res = await early;

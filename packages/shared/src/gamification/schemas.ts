@@ -200,4 +200,5 @@ export const ZGamificationUser = z.object({
   streaks: z.array(ZStreak).optional(),
   tokensSpent: z.number().int().nonnegative().optional(),
 });
+export type GamificationUser = z.infer<typeof ZGamificationUser>;
 export const ZGamificationUserParams = z.object({ userId: z.uuid('User not found') });

@@ -86,3 +86,4 @@ export const ZLiveEventPage = z.object({
 export type LiveEventPage = z.infer<typeof ZLiveEventPage>;
 
 export const ZLiveCookieAnswer = z.object({ expiresAt: z.string() });
+export type LiveCookieAnswer = z.infer<typeof ZLiveCookieAnswer>;

@@ -37,7 +37,7 @@ const tags = ['settings'];
 const HOUR_MS = 3_600_000;
 
 /** GET /api/user/settings/data: the saved choices and the danger zone's state from the account. */
-async function dataSettingsOf(db: Database, userId: string): Promise<DataSettingsAnswer> {
+export async function dataSettingsOf(db: Database, userId: string): Promise<DataSettingsAnswer> {
   const choices = await readSection(db, userId, 'data');
   const [user] = await db
     .select({

@@ -4,5 +4,6 @@
  * what this file exports (the app registers the routes).
  */
 export { profileProgressRoutes } from './profile-routes';
+export { headerProgressOf } from './own-progress';
 export { gamificationRoutes } from './routes';
 export { announceRewardProgress, awardSeasonXp, grantBadge, levelBefore, xpEarnedBetween } from './reward-payments';

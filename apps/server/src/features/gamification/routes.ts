@@ -41,8 +41,8 @@ import { recountProgress } from './recount';
 import { localDay } from './local-day';
 import { abandonQuest, claimQuest, completeQuest, missionsFor, startQuest } from './quests';
 import { claimReward, listRewards } from './rewards';
+import { ownProgressOf } from './own-progress';
 import { streakSummary } from './streaks';
-import { ownWidgetOf } from './widget';
 
 const tags = ['gamification'];
 
@@ -325,9 +325,7 @@ export const gamificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = request.params;
       if (userId !== caller.id && !(await visibleProfile(db, userId, caller.id))) throw notFound('User not found');
       if (userId !== caller.id) return { level: await levelAnswerOf(db, userId) };
-      const widget = await ownWidgetOf(db, userId);
-      if (!widget) throw notFound('User not found');
-      return widget;
+      return ownProgressOf(db, userId);
     },
   );
 };

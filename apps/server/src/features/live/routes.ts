@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LIVE_COOKIE,
@@ -7,6 +7,7 @@ import {
   ZLiveEventId,
   ZLiveEventPage,
   ZLiveEventsQuery,
+  type LiveCookieAnswer,
   type LiveEventPage,
 } from '@app/shared/live/schemas';
 import { requireAuth } from '../../plugins/auth';
@@ -15,6 +16,23 @@ import { LiveHub } from './hub';
 import { postgresStore, redisStore, type LiveStore } from './store';
 
 const tags = ['live'];
+
+/**
+ * Sets the cookie by which the browser's EventSource opens GET /api/events: the caller's access
+ * token, httpOnly, SameSite=Strict, sent to /api/events only, until the token expires.
+ */
+export function setLiveCookie(request: FastifyRequest, reply: FastifyReply): LiveCookieAnswer {
+  const auth = requireAuth(request);
+  const seconds = Math.max(0, Math.floor((auth.expiresAt.getTime() - Date.now()) / 1000));
+  reply.setCookie(LIVE_COOKIE, auth.accessToken, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: LIVE_PATH,
+    maxAge: seconds,
+  });
+  return { expiresAt: auth.expiresAt.toISOString() };
+}
 /** How often the table store forgets what is older than the retention. */
 const FORGET_EVERY_MS = 60_000;
 /** The JSON answer's page: a client further behind reloads everything. */
@@ -121,17 +139,6 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLiveCookieAnswer },
       },
     },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const seconds = Math.max(0, Math.floor((auth.expiresAt.getTime() - Date.now()) / 1000));
-      reply.setCookie(LIVE_COOKIE, auth.accessToken, {
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        path: LIVE_PATH,
-        maxAge: seconds,
-      });
-      return { expiresAt: auth.expiresAt.toISOString() };
-    },
+    async (request, reply) => setLiveCookie(request, reply),
   );
 };

@@ -5,5 +5,6 @@
  * they learn of changes from the `subscription.changed` event.
  */
 export { subscriptionRoutes } from './routes';
+export { subscriptionAnswerOf } from './store';
 export { subscriptionStripeEvents } from './stripe-events';
 export { renewDueSandboxSubscriptions } from './renewals';

@@ -24,6 +24,7 @@ import {
   applySubscriptionState,
   isEntitled,
   lockSubscriber,
+  subscriptionAnswerOf,
   subscriptionOf,
   tierOf,
   toCheckout,
@@ -86,7 +87,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ stripe: Stripe | null; 
       config: { access: 'user' },
       schema: { tags, summary: "The caller's plan and status, and the plans on offer", response: { 200: ZSubscription } },
     },
-    async (request) => toSubscription(await subscriptionOf(db, requireAuth(request).user.id), billing.portalUrl !== null),
+    async (request) => subscriptionAnswerOf(db, requireAuth(request).user.id, billing.portalUrl !== null),
   );
 
   app.post(

@@ -52,6 +52,11 @@ export const planViews = () =>
   }));
 
 /** GET /api/subscription's answer for a row (or none). */
+/** GET /api/subscription's answer for `userId`; `portal`: whether Stripe's customer portal is there (Stripe billing). */
+export async function subscriptionAnswerOf(db: Executor, userId: string, portal: boolean): Promise<Subscription> {
+  return toSubscription(await subscriptionOf(db, userId), portal);
+}
+
 export function toSubscription(row: SubscriptionRow | null, portal: boolean): Subscription {
   const tier = tierOf(row);
   const shown = row && row.status !== 'canceled';

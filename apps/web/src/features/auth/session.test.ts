@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+// The shell's one call (lib/shell-parts.ts, its own tests) is watched here, not made: these tests count the refreshes.
+const shellCalls = vi.hoisted(() => ({ load: vi.fn(), adopt: vi.fn(), drop: vi.fn() }));
+vi.mock('@/lib/shell-parts', () => ({
+  loadShell: shellCalls.load,
+  adoptShell: shellCalls.adopt,
+  dropShell: shellCalls.drop,
+  fromShell: async () => undefined,
+}));
+
 // The session module runs in a browser: a page's storage, window and fetch, stubbed here (the web
 // tests run in Node). Each test loads the module afresh (it boots once per page load).
 const storage = new Map<string, string>();
@@ -58,6 +67,7 @@ beforeEach(() => {
   page.addEventListener = (type, listener) => void (listeners[type] = listener);
 });
 afterEach(() => {
+  vi.clearAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   delete page.__authRefresh;
@@ -318,5 +328,37 @@ describe('a refresh that meets a passing failure', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).toHaveBeenCalledOnce();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+});
+
+describe("the shell's one call (decision 043)", () => {
+  it('is asked for once the boot refresh has a token, and again after a sign-in; a sign-out drops it', async () => {
+    remembered(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sessionAnswer('boot-token')),
+    );
+    const { bootSession, startSession, endSession } = await load();
+    bootSession();
+    expect(shellCalls.load).toHaveBeenCalledOnce();
+    await expect(shellCalls.load.mock.calls[0]![0]).resolves.toBe('boot-token');
+    startSession({ user, accessToken: 'signed-in', refreshToken: 'r', expiresAt: later() } as never);
+    expect(shellCalls.load).toHaveBeenCalledTimes(2);
+    await expect(shellCalls.load.mock.calls[1]![0]).resolves.toBe('signed-in');
+    endSession();
+    expect(shellCalls.drop).toHaveBeenCalledWith();
+  });
+
+  it("takes theme-init.js's early one instead of asking", async () => {
+    remembered(true);
+    const early = Promise.resolve(json(200, {}));
+    page.__authRefresh = Promise.resolve(sessionAnswer('early-token'));
+    (page as { __shell?: Promise<Response> }).__shell = early;
+    vi.stubGlobal('fetch', vi.fn());
+    const { bootSession } = await load();
+    bootSession();
+    expect(shellCalls.adopt).toHaveBeenCalledWith(early);
+    expect(shellCalls.load).not.toHaveBeenCalled();
+    expect((page as { __shell?: unknown }).__shell).toBeUndefined();
   });
 });

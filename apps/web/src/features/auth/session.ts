@@ -1,4 +1,5 @@
 import { api, ApiRequestError, connectAuth, jsonOf } from '@/lib/api-client';
+import { adoptShell, dropShell, loadShell } from '@/lib/shell-parts';
 import { AUTH_STORAGE_KEY, useAuthStore } from './store';
 
 // Refresh a minute before the access token expires, so that calls never meet an expired one.
@@ -18,6 +19,15 @@ function takeEarlyRefresh(): Promise<Response> | undefined {
   const page = window as { __authRefresh?: Promise<Response> };
   const early = page.__authRefresh;
   delete page.__authRefresh;
+  return early;
+}
+
+/** The shell's one call that theme-init.js started once its refresh answered (GET /api/shell), if any: taken once. */
+function takeEarlyShell(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const page = window as { __shell?: Promise<Response> };
+  const early = page.__shell;
+  delete page.__shell;
   return early;
 }
 
@@ -146,11 +156,14 @@ export function startSession(session: Parameters<ReturnType<typeof useAuthStore.
   nextGeneration();
   useAuthStore.getState().setSession(session);
   scheduleRefresh(session.expiresAt);
+  // The pages after a sign-in get their shell's data in one call too (decision 043).
+  loadShell(Promise.resolve(session.accessToken));
 }
 
 /** Forgets the session in this tab (the server side is ended by the logout call). */
 export function endSession(): void {
   nextGeneration();
+  dropShell();
   useAuthStore.getState().clear();
 }
 
@@ -168,9 +181,14 @@ export function bootSession(): void {
   // Taken whatever happens: an answer left on the page would be read by a later refresh, long after
   // (another tab may have signed out meanwhile, and this one in again).
   const early = takeEarlyRefresh();
+  const earlyShell = takeEarlyShell();
   if (useAuthStore.getState().isAuthenticated) {
     useAuthStore.getState().setLoading(true);
-    void refreshSession(early, true).finally(() => useAuthStore.getState().setLoading(false));
+    const restored = refreshSession(early, true);
+    void restored.finally(() => useAuthStore.getState().setLoading(false));
+    // The shell's data in one call (decision 043): theme-init.js's, or asked for once the session is back.
+    if (earlyShell) adoptShell(earlyShell);
+    else loadShell(restored);
   }
   window.addEventListener('storage', (event) => {
     if (event.key !== AUTH_STORAGE_KEY) return;

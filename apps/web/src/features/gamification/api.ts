@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { STREAK_TYPES, type StreakType } from '@app/shared/gamification/streaks';
+import { RANKS } from '@app/shared/gamification/levels';
 import {
   ZAchievementClaim,
   ZAchievementList,
@@ -10,10 +9,10 @@ import {
   ZRankList,
   ZRewardClaim,
   ZRewardList,
-  ZStreak,
   ZUserAchievementList,
   ZUserQuest,
 } from '@app/shared/gamification/schemas';
+import { useCurrentUser } from '@/features/auth/store';
 import { api } from '@/lib/api-client';
 
 /** Every query of the area starts with this, so that one invalidation reaches them all. */
@@ -52,7 +51,8 @@ export function useGamificationUser(userId: string | undefined) {
 export function useRanks() {
   return useQuery({
     queryKey: gamificationKeys.ranks,
-    queryFn: () => api('/api/gamification/ranks', { schema: ZRankList, withAuth: false }),
+    // GET /api/gamification/ranks answers the shared rules' ranks: the page has them already.
+    queryFn: () => ZRankList.parse({ items: RANKS.map((r) => ({ ...r, perks: [...r.perks] })) }),
     staleTime: 60 * 60_000,
   });
 }
@@ -97,20 +97,19 @@ export function useRewards(enabled = true) {
   });
 }
 
-const ZStreaks = z.array(ZStreak);
-
-/** Both streaks, each recomputed by the server from what it saw (POST /api/gamification/streaks). */
+/**
+ * Both streaks of the caller, as the level's answer carries them (GET /api/gamification/user/{me}
+ * computes them as POST /api/gamification/streaks does): the same query as the widget's, so the
+ * page asks nothing more for them.
+ */
 export function useStreaks(enabled = true) {
+  const userId = useCurrentUser()?.id;
   return useQuery({
-    queryKey: gamificationKeys.streaks,
-    queryFn: async () =>
-      ZStreaks.parse(
-        await Promise.all(
-          STREAK_TYPES.map((type: StreakType) => api('/api/gamification/streaks', { method: 'POST', body: { type }, schema: ZStreak })),
-        ),
-      ),
-    enabled,
+    queryKey: gamificationKeys.level(userId ?? ''),
+    queryFn: () => api(`/api/gamification/user/${encodeURIComponent(userId!)}`, { schema: ZGamificationUser }),
+    enabled: enabled && Boolean(userId),
     staleTime: PROGRESS_STALE_MS,
+    select: (answer) => answer.streaks ?? [],
   });
 }
 

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { LIVE_EVENT_NAMES, LIVE_PATH, ZLiveCookieAnswer, type LiveEventName } from '@app/shared/live/schemas';
 import { api } from '@/lib/api-client';
+import { dropShell, fromShell } from '@/lib/shell-parts';
 import { emitLiveEvent } from '@/lib/live-events';
 
 /** What each event of the stream makes stale; the views on screen read it again (nothing polls). */
@@ -71,6 +72,8 @@ export function startLiveClient(queryClient: QueryClient): LiveClient {
   const pending = new Map<string, QueryKey>();
   let flush: ReturnType<typeof setTimeout> | undefined;
   const stale = (keys: QueryKey[]) => {
+    // What the shell's one call answered may be older than this event (lib/shell-parts.ts).
+    dropShell();
     for (const queryKey of keys) pending.set(JSON.stringify(queryKey), queryKey);
     flush ??= setTimeout(() => {
       flush = undefined;
@@ -83,7 +86,9 @@ export function startLiveClient(queryClient: QueryClient): LiveClient {
   async function open() {
     if (stopped) return;
     try {
-      await api('/api/events/cookie', { method: 'POST', schema: ZLiveCookieAnswer });
+      // The shell's one call sets the cookie too (decision 043): asked for only when it has not.
+      if ((await fromShell('/api/events/cookie')) === undefined)
+        await api('/api/events/cookie', { method: 'POST', schema: ZLiveCookieAnswer });
     } catch {
       // Signed out (the api client has cleared the session), or the server is away: try later unless stopped.
       schedule();
