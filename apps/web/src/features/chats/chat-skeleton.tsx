@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -24,16 +25,23 @@ export function ChatSkeleton() {
         </div>
       </div>
       <div className="min-h-0 flex-1 rounded-xl border bg-card/50 p-3 sm:p-4">
-        <div className="grid gap-4">
-          <Skeleton className="h-16 w-2/3" />
-          <Skeleton className="ml-auto h-10 w-1/2" />
-          <Skeleton className="h-20 w-3/4" />
-        </div>
+        <MessagesSkeleton />
       </div>
       <div className="flex items-end gap-2 rounded-xl border bg-card p-2 shadow-sm">
         <Skeleton className="h-10 flex-1" />
         <Skeleton className="size-10" />
       </div>
+    </div>
+  );
+}
+
+/** The conversation's messages while they load: the chat view's, and the shell's. */
+export function MessagesSkeleton(props: ComponentProps<'div'>) {
+  return (
+    <div className="grid gap-4" {...props}>
+      <Skeleton className="h-16 w-2/3" />
+      <Skeleton className="ml-auto h-10 w-1/2" />
+      <Skeleton className="h-20 w-3/4" />
     </div>
   );
 }
