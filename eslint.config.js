@@ -94,8 +94,11 @@ export default tseslint.config(
       'boundaries/no-unknown-files': 'error',
     },
   },
-  // Scripts the browser runs as they are (home-boot.js is inlined into the prerendered home page).
-  { files: ['apps/web/public/**/*.js', 'apps/web/scripts/home-boot.js'], languageOptions: { globals: { ...globals.browser } } },
+  // Scripts the browser runs as they are (home-boot.js and chat-early.js are inlined into the prerendered pages).
+  {
+    files: ['apps/web/public/**/*.js', 'apps/web/scripts/home-boot.js', 'apps/web/scripts/chat-early.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,5 +1,7 @@
 // Writes dist/home.html: the home page drawn at build, which the server sends for / and /explore,
-// so that a visitor sees the page before its scripts have arrived and run.
+// so that a visitor sees the page before its scripts have arrived and run; and dist/chat.html, a
+// chat page's shell (the layout and the chat's skeleton), for /chat/{id} and /chats/{id}, which
+// also asks for the chat's first data as it starts (chat-early.js, inlined).
 //
 // - The page is rendered by the app's own components (src/prerender-home.tsx, built for Node into
 //   dist-prerender by `npm run build`), as a first-time visitor's browser first draws it: signed
@@ -28,61 +30,79 @@ function replaceOnce(html, pattern, replacement) {
   return html.replace(pattern, replacement);
 }
 
-const { renderHome } = await import(pathToFileURL(path.join(serverBuild, 'prerender-home.js')).href);
-let html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const { renderHome, renderChatShell } = await import(pathToFileURL(path.join(serverBuild, 'prerender-home.js')).href);
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 
-const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
-const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const entry = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/)?.[1];
+const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
 if (!entry) throw new Error('dist/index.html has no module script');
 const themeInit = fs.readFileSync(path.join(dist, 'theme-init.js'), 'utf8');
-
-html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>\n?\s*/, '');
-html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g, '');
 const stylesheets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.css'));
 if (stylesheets.length !== 1)
   throw new Error(`expected the app's one stylesheet in dist/assets, found ${stylesheets.join(', ') || 'none'}`);
-html = replaceOnce(html, /<link rel="stylesheet" crossorigin href="([^"]+)">/, (_, href) => {
-  const css = fs.readFileSync(path.join(dist, href), 'utf8');
-  // The disabled twin is never fetched: it tells Vite's preload helper, which looks for the link of
-  // every stylesheet a lazy chunk needs, that this one is in the page already. Without it, loading
-  // the home page's chunk would download the stylesheet again, wait for it and apply it once more.
-  return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
-});
 
-// Every module the home page's chunk imports, besides the entry's own: home-boot.js adds them as
-// modulepreload links with the entry, in one insertion. Left to Vite's preload helper, each would
+// Every module a page's chunk imports, besides the entry's own: home-boot.js adds them as
+// modulepreload links with the entry, three at a time. Left to Vite's preload helper, each would
 // be a <link> appended by script with its own lookup, about a millisecond apiece on a slow phone,
 // some forty of them.
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-const homeChunks = new Set();
-(function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}`);
-  if (homeChunks.has(chunk.file)) return;
-  homeChunks.add(chunk.file);
-  for (const imported of chunk.imports ?? []) collect(imported);
-})('src/app/home-page.tsx');
-const modulePreloads = [...new Set([...preloads, ...[...homeChunks].map((file) => `/${file}`).filter((href) => href !== entry)])];
-const boot = fs
-  .readFileSync(path.join(web, 'scripts', 'home-boot.js'), 'utf8')
-  .replace('(__ENTRY__, __MODULES__)', `(${JSON.stringify(entry)}, ${JSON.stringify(modulePreloads)})`);
-if (boot.includes('(__ENTRY__')) throw new Error('home-boot.js: the entry and its modules were not filled in');
-html = replaceOnce(html, /<!--[^>]*-->\n?\s*<script src="\/theme-init.js"><\/script>/, `<script>${themeInit}\n${boot}</script>`);
+function modulesOf(page) {
+  const chunks = new Set();
+  (function collect(key) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`dist/.vite/manifest.json has no ${key}`);
+    if (chunks.has(chunk.file)) return;
+    chunks.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported);
+  })(page);
+  return [...new Set([...preloads, ...[...chunks].map((file) => `/${file}`).filter((href) => href !== entry)])];
+}
 
-// data-prerendered: main.tsx hydrates it, and styles.css hides what does not fit the visitor.
-html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered>${await renderHome()}</div>`);
+/**
+ * index.html with `root` drawn in #root (marked data-prerendered=`mark`), its stylesheet and
+ * theme-init.js inline, then `early` (more inline script, if any), and the boot that adds the
+ * entry and the modules of `page`'s chunk after the first paint.
+ */
+function writePage(name, { root, mark, page, early = '' }) {
+  let html = template;
+  html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>\n?\s*/, '');
+  html = html.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g, '');
+  html = replaceOnce(html, /<link rel="stylesheet" crossorigin href="([^"]+)">/, (_, href) => {
+    const css = fs.readFileSync(path.join(dist, href), 'utf8');
+    // The disabled twin is never fetched: it tells Vite's preload helper, which looks for the link of
+    // every stylesheet a lazy chunk needs, that this one is in the page already. Without it, loading
+    // a page's chunk would download the stylesheet again, wait for it and apply it once more.
+    return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
+  });
+  const boot = fs
+    .readFileSync(path.join(web, 'scripts', 'home-boot.js'), 'utf8')
+    .replace('(__ENTRY__, __MODULES__)', `(${JSON.stringify(entry)}, ${JSON.stringify(modulesOf(page))})`);
+  if (boot.includes('(__ENTRY__')) throw new Error('home-boot.js: the entry and its modules were not filled in');
+  html = replaceOnce(html, /<!--[^>]*-->\n?\s*<script src="\/theme-init.js"><\/script>/, `<script>${themeInit}\n${early}${boot}</script>`);
+  // data-prerendered: main.tsx hydrates the home page or draws over the shell, and styles.css hides
+  // what does not fit the visitor meanwhile.
+  html = replaceOnce(html, /<div id="root"><\/div>/, `<div id="root" data-prerendered${mark ? `="${mark}"` : ''}>${root}</div>`);
+  // A boundary left pending or failed would be swapped by an inline script the CSP refuses, or drawn
+  // again in the browser: the page must render whole at build.
+  if (/<!--\$[?!]-->|<template/.test(html)) throw new Error(`the prerendered ${name} has an unfinished Suspense boundary`);
+  const out = path.join(dist, name);
+  fs.writeFileSync(out, html);
+  // Compressed once here like the rest of the build (vite.config.ts), sent as is by the server.
+  fs.writeFileSync(`${out}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(`${out}.gz`, gzipSync(html, { level: 9 }));
+  console.log(`prerendered into dist/${name} (${(html.length / 1024).toFixed(1)} KB)`);
+}
 
-// A boundary left pending or failed would be swapped by an inline script the CSP refuses, or drawn
-// again in the browser: the page must render whole at build.
-if (/<!--\$[?!]-->|<template/.test(html)) throw new Error('the prerendered home page has an unfinished Suspense boundary');
+writePage('home.html', { root: await renderHome(), page: 'src/app/home-page.tsx' });
+// A chat page's shell (the server sends it for /chat/{id} and /chats/{id}), and its first data asked for at once.
+writePage('chat.html', {
+  root: await renderChatShell(),
+  mark: 'shell',
+  page: 'src/features/chats/chat-page.tsx',
+  early: `${fs.readFileSync(path.join(web, 'scripts', 'chat-early.js'), 'utf8')}\n`,
+});
 
-const out = path.join(dist, 'home.html');
-fs.writeFileSync(out, html);
-// Compressed once here like the rest of the build (vite.config.ts), sent as is by the server.
-fs.writeFileSync(`${out}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-fs.writeFileSync(`${out}.gz`, gzipSync(html, { level: 9 }));
 fs.rmSync(serverBuild, { recursive: true, force: true });
 // The manifest was for this script only: the server has no use for it, and nobody else should read it.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
-console.log(`prerendered / into dist/home.html (${(html.length / 1024).toFixed(1)} KB)`);

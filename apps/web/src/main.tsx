@@ -69,7 +69,9 @@ const hydrate =
 // The page is drawn already, so the start is cut into tasks the browser can breathe between
 // (Total Blocking Time): the home page's chunk is asked for in a task of its own, and so are the
 // router and the render.
-const page = location.pathname === '/explore' ? ExplorePage : HomePage;
+// The chat page's shell (dist/chat.html) is drawn over by the chat page: its chunk first, so that the
+// first render is that page (its skeleton, as the shell drew), never the layout's page skeleton.
+const page = location.pathname === '/explore' ? ExplorePage : root.dataset.prerendered === 'shell' ? ChatPage : HomePage;
 const pageLoaded = prerendered ? new Promise((resolve) => setTimeout(() => resolve(page.preload()))) : null;
 // The router (it compiles every route's path) is made in a task of its own, before the render's.
 const routerMade = new Promise<ReturnType<typeof createBrowserRouter>>((resolve) => setTimeout(() => resolve(createBrowserRouter(routes))));

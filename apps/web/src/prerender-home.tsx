@@ -1,7 +1,9 @@
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { App } from './app/app';
+import { AppLayout } from './app/layout/app-layout';
 import { HomePage, routes } from './app/router';
+import { ChatSkeleton } from './features/chats/chat-skeleton';
 import { i18nReady } from './lib/i18n';
 
 /**
@@ -19,5 +21,19 @@ export async function renderHome(): Promise<string> {
     // One document, no boundary sent apart to be swapped in by an inline script.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  return new Response(prelude).text();
+}
+
+/**
+ * A chat page's shell as it first shows (dist/chat.html, which the server sends for /chat/{id} and
+ * /chats/{id}): the app's layout with the chat's skeleton (features/chats/chat-skeleton.tsx), so
+ * that the page paints before its scripts have arrived. The app draws the chat over it (main.tsx).
+ */
+export async function renderChatShell(): Promise<string> {
+  await i18nReady;
+  const router = createMemoryRouter([{ element: <AppLayout />, children: [{ path: '*', element: <ChatSkeleton /> }] }], {
+    initialEntries: ['/chat'],
+  });
+  const { prelude } = await prerender(<App router={router} />, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return new Response(prelude).text();
 }

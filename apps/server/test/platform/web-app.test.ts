@@ -134,3 +134,46 @@ describe('serving the prerendered home page', () => {
     },
   );
 });
+
+describe("serving a chat page's prerendered shell", () => {
+  let t: TestApp;
+  let dist: string;
+  const EARLY = 'window.__chatEarly = { path: location.pathname };';
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CharaChat</title><div id="root"></div>');
+    // What apps/web/scripts/prerender.js writes: the layout and the chat's skeleton in #root, the
+    // theme, the chat's early calls and the boot in one inline script.
+    const chat = `<!doctype html><title>CharaChat</title><script>${THEME}\n${EARLY}\n${BOOT}</script><div id="root" data-prerendered="shell"><div data-testid="chat-skeleton"></div></div>`;
+    fs.writeFileSync(path.join(dist, 'chat.html'), chat);
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/chat/some-bot', '/chat/some-bot?new=1', '/chats/some-chat', '/chats/some-chat/'])(
+    'serves chat.html, never cached, for %s, with its inline script allowed by its hash',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-prerendered="shell"');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const scriptSrc = String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim()).toBe(`script-src 'self' ${sha256(`${THEME}\n${EARLY}\n${BOOT}`)}`);
+    },
+  );
+
+  it.each(['/chat', '/chats', '/chat/some-bot/more', '/login', '/'])('serves the empty index.html for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
+  it('is not served under its own name, where the CSP would block its scripts', async () => {
+    expectError(await t.app.inject({ method: 'GET', url: '/chat.html' }), 404, 'NOT_FOUND');
+  });
+});

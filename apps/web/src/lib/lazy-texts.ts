@@ -21,4 +21,13 @@ export const LAZY_TEXTS = [
   'chat-groups',
   'imports',
   'chats',
+  'integrations',
+  'security',
+  'bots/editor',
+  'notifications/settings',
+  'bots/my-bots',
+  'bots/statistics',
+  'account/transfer',
+  'account/privacy',
+  'profile/gamification',
 ] as const;

@@ -4,10 +4,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ROUTES } from '@app/shared/app/routes';
 import { ErrorCard } from '@/components/error-card';
 import { NotFoundCard } from '@/components/not-found-card';
-import { PageSkeleton } from '@/components/page-skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { chatKeys, startChat, startGroupChat } from './api';
+import { ChatSkeleton } from './chat-skeleton';
 import { ChatView } from './chat-view';
 import { openChatQuery } from './open-chat';
 import './texts';
@@ -30,7 +30,8 @@ export function ChatPage() {
   // Asked for beside the chat, not after it: the chat's notice of the offline responder waits for it.
   useAppInfo();
 
-  if (chat.isPending) return <PageSkeleton />;
+  // The same skeleton as the page's HTML drew (dist/chat.html): nothing moves while the chat loads.
+  if (chat.isPending) return <ChatSkeleton />;
   if (chat.isError) {
     const missing = chat.error instanceof ApiRequestError && (chat.error.status === 404 || chat.error.status === 400);
     return missing ? (

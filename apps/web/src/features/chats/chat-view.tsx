@@ -10,13 +10,13 @@ import { ErrorCard } from '@/components/error-card';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, apiDownload } from '@/lib/api-client';
 import { useAppInfo } from '@/lib/app-info';
 import { translateMessage } from '@/lib/messages';
 import { PersonaPicker } from '@/features/personas/persona-picker';
 import { cn } from '@/lib/cn';
 import { branchChat, chatKeys } from './api';
+import { MessagesSkeleton } from './chat-skeleton';
 import { headerSubtitle, subtitleText } from './chat-title';
 import { Composer } from './composer';
 import { GroupMembersDialog } from '@/features/chat-groups/group-dialogs';
@@ -166,11 +166,7 @@ export function ChatView({ chat, onNewChat, onChatChanged }: { chat: Chat; onNew
         {conversation.loadError ? (
           <ErrorCard message={conversation.loadError.message} onRetry={() => void conversation.reload()} />
         ) : conversation.loading ? (
-          <div className="grid gap-4" role="status" aria-label={t('common.loading')}>
-            <Skeleton className="h-16 w-2/3" />
-            <Skeleton className="ml-auto h-10 w-1/2" />
-            <Skeleton className="h-20 w-3/4" />
-          </div>
+          <MessagesSkeleton role="status" aria-label={t('common.loading')} />
         ) : (
           <ol className="grid gap-4">
             {conversation.hasMore ? (

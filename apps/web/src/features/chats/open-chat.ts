@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { appInfoQuery } from '@/lib/app-info';
 import { fetchMessages, getChat, latestChatWith, startChat } from './api';
+import { takeEarlyChat, takeEarlyMessages } from './early-chat';
 
 type MessagePage = Awaited<ReturnType<typeof fetchMessages>>;
 
@@ -21,7 +22,8 @@ const firstPages = new Map<string, { page: Promise<MessagePage>; at: number }>()
 function prefetchFirstPage(chatId: string): void {
   const kept = firstPages.get(chatId);
   if (kept && Date.now() - kept.at < FIRST_PAGE_KEPT_MS) return;
-  const page = fetchMessages(chatId);
+  // The page's early script's, if it asked for this chat's (dist/chat.html), else a call now.
+  const page = takeEarlyMessages(chatId)?.then((got) => got ?? fetchMessages(chatId)) ?? fetchMessages(chatId);
   const entry = { page, at: Date.now() };
   // A failed page is not kept: the conversation's own call asks again, and reports a failure.
   page.catch(() => {
@@ -48,11 +50,13 @@ export function openChatQuery({ chatId, botId, fresh }: ChatAddress, client?: Qu
   return {
     queryKey,
     queryFn: async () => {
+      // On the first load, what the page's early script found, if anything (early-chat.ts).
+      const early = first() ? await takeEarlyChat({ chatId, botId, fresh }) : undefined;
       if (chatId) {
         if (first()) prefetchFirstPage(chatId);
-        return getChat(chatId);
+        return early ?? getChat(chatId);
       }
-      const chat = (fresh ? null : await latestChatWith(botId!)) ?? (await startChat(botId!));
+      const chat = (fresh ? null : early !== undefined ? early : await latestChatWith(botId!)) ?? (await startChat(botId!));
       if (first()) prefetchFirstPage(chat.id);
       return chat;
     },

@@ -24,6 +24,7 @@ import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useCreateApiKey, useRevokeApiKey } from './api';
 import { formatDate, SecretReveal } from './secret-reveal';
+import './texts';
 
 const scopeKey = (scope: ApiKeyScope) => scope.replace(':', '_');
 

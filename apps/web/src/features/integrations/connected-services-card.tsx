@@ -11,6 +11,7 @@ import i18n from '@/lib/i18n';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useConnectService, useDisconnectService } from './api';
 import { formatDate } from './secret-reveal';
+import './texts';
 
 /** The OIDC provider: connect (a redirect to the provider, back to this page) or disconnect with a confirmation. */
 export function ConnectedServicesCard({ data }: { data: Integrations }) {

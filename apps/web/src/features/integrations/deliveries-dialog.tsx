@@ -9,6 +9,7 @@ import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useWebhookDeliveries } from './api';
 import { formatDate } from './secret-reveal';
+import './texts';
 
 export function DeliveryStatusBadge({ delivery }: { delivery: Pick<WebhookDelivery, 'status'> }) {
   const { t } = useTranslation();

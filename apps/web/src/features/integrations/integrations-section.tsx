@@ -6,6 +6,7 @@ import { useIntegrations } from './api';
 import { ApiKeysCard } from './api-keys-card';
 import { ConnectedServicesCard } from './connected-services-card';
 import { WebhooksCard } from './webhooks-card';
+import './texts';
 
 /** /settings/integrations and /settings/api (settings-and-referrals.md §2): connected services, API keys, webhooks. */
 export function IntegrationsSection() {

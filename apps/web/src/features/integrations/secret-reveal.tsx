@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import './texts';
 
 /** A secret shown once (an API key, a webhook's signing secret): read-only, with a copy button and a warning. */
 export function SecretReveal({ id, label, value }: { id: string; label: string; value: string }) {

@@ -20,6 +20,7 @@ import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useCreateWebhook, useUpdateWebhook } from './api';
 import { SecretReveal } from './secret-reveal';
+import './texts';
 
 const eventKey = (e: WebhookEvent) => e.replace('.', '_');
 

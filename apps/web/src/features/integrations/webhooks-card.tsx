@@ -22,6 +22,7 @@ import { useDeleteWebhook, useTestWebhook, useUpdateWebhook } from './api';
 import { DeliveriesDialog, DeliveryStatusBadge } from './deliveries-dialog';
 import { formatDate } from './secret-reveal';
 import { WebhookDialog } from './webhook-dialog';
+import './texts';
 
 /** Webhooks: the list with their last delivery, create and edit dialogs, on/off, a test button, the delivery log, delete. */
 export function WebhooksCard({ data }: { data: Integrations }) {

@@ -22,6 +22,7 @@ import { useProfileStats } from './gamification/api';
 import { StatsGrid } from './gamification/stats-grid';
 import { ProfileBotsTab } from './profile-bots-tab';
 import { ProfileWidget } from './profile-widget';
+import '@/features/profile/gamification/texts';
 
 /** The profile's overview shows the latest 5 activities (§2.11); the Activity tab pages by 20. */
 const PROFILE_ACTIVITY_LIMIT = 5;

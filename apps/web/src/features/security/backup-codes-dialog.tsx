@@ -9,6 +9,7 @@ import { BackupCodesList } from './backup-codes-list';
 import { CodeInput, isSixDigits } from './code-input';
 import { SendCodeLine } from './disable-two-factor-dialog';
 import { useRegenerateBackupCodes } from './security-api';
+import './texts';
 
 /** The backup-codes dialog: how many are left, and ten new ones (the old ones void) for a current code. */
 export function BackupCodesDialog({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { APP_NAME } from '@app/shared/app/constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import './texts';
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);

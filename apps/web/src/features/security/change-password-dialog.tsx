@@ -10,6 +10,7 @@ import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { PasswordInput } from './password-input';
 import { useChangePassword, useTerminateAllSessions } from './security-api';
+import './texts';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { SettingsError } from '@/components/settings/settings-error';
 import { CodeInput, isSixDigits } from './code-input';
 import { useDisableTwoFactor, useSendCode } from './security-api';
+import './texts';
 
 /** A "send me a code" line for the email and sms methods, whose codes come only when asked for. */
 export function SendCodeLine({ method }: { method: TwoFactorMethod }) {

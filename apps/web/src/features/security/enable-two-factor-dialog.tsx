@@ -13,6 +13,7 @@ import { SettingsError } from '@/components/settings/settings-error';
 import { BackupCodesList } from './backup-codes-list';
 import { CodeInput, isSixDigits } from './code-input';
 import { useSendCode, useSetupTwoFactor, useVerifyTwoFactor } from './security-api';
+import './texts';
 
 const METHOD_ICONS = { app: Smartphone, sms: MessageSquare, email: Mail } as const;
 

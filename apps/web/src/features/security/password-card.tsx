@@ -5,6 +5,7 @@ import type { SecuritySettings } from '@app/shared/security/schemas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChangePasswordDialog } from './change-password-dialog';
+import './texts';
 
 /** The Password card: when the password was last set, and the Change Password dialog. */
 export function PasswordCard({ settings }: { settings: SecuritySettings }) {

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { SettingSwitch } from '@/components/settings/setting-switch';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useSaveSecuritySettings } from './security-api';
+import './texts';
 
 /** Security Alerts: the Login Alerts switch, saved as soon as it is flipped. */
 export function SecurityAlertsCard({ settings }: { settings: SecuritySettings }) {

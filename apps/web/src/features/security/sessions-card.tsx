@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useSessions, useTerminateAllSessions, useTerminateSession } from './security-api';
+import './texts';
 
 function DeviceIcon({ device }: { device: string }) {
   const Icon = device === 'Mobile' ? Smartphone : device === 'Tablet' ? Tablet : device === 'Desktop' ? Laptop : MonitorSmartphone;

@@ -11,6 +11,7 @@ import { translateMessage } from '@/lib/messages';
 import { BackupCodesDialog } from './backup-codes-dialog';
 import { DisableTwoFactorDialog } from './disable-two-factor-dialog';
 import { EnableTwoFactorDialog } from './enable-two-factor-dialog';
+import './texts';
 
 type OpenDialog = 'enable' | 'disable' | 'backup' | null;
 

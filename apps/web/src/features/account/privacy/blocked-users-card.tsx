@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useBlockedUser, useBlockUser, useUnblockUser } from './privacy-api';
+import './texts';
 
 /** The block list (§4: blocking adds a user id, unblocking removes it), with block by username. */
 export function BlockedUsersCard({ blockList }: { blockList: string[] }) {

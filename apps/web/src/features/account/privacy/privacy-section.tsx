@@ -16,6 +16,7 @@ import { SectionResetButton } from '../transfer/section-reset-button';
 import { BlockedUsersCard } from './blocked-users-card';
 import { usePrivacy, useResetPrivacy, useSavePrivacy } from './privacy-api';
 import { SettingSwitch } from '@/components/settings/setting-switch';
+import './texts';
 
 type Editable = Omit<PrivacySettings, 'blockList'>;
 

@@ -5,6 +5,7 @@ import { SETTINGS_CONFIRMATIONS } from '@app/shared/settings/messages';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
+import './texts';
 
 /** "Reset to defaults" of one section, asked first with the spec's prompt (§5). */
 export function SectionResetButton({ onReset, pending }: { onReset(): Promise<unknown>; pending?: boolean }) {

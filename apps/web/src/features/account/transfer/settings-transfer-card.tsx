@@ -10,6 +10,7 @@ import { SettingsError } from '@/components/settings/settings-error';
 import { SnapshotsPanel } from './snapshots-panel';
 import { parseSettingsFile } from './settings-file';
 import { exportSettings, useImportSettings, useResetAll } from './transfer-api';
+import './texts';
 
 /** Import, export and reset of all settings, backups and presets (settings-and-referrals.md §4, §7); shown in the Data section. */
 export function SettingsTransferCard() {

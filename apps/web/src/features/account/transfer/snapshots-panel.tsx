@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useApplySnapshot, useCreateSnapshot, useDeleteSnapshot, useSnapshotList } from './transfer-api';
+import './texts';
 
 type Kind = 'backup' | 'preset';
 type Item = (Backup | Preset) & { builtIn?: boolean; description?: string };

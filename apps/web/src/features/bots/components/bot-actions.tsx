@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ROUTES } from '@app/shared/app/routes';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import type { BotSummary } from '@app/shared/bots/schemas';

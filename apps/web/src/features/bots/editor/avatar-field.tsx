@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { translateMessage } from '@/lib/messages';
 import { useUploadBotAvatar } from '../api';
+import './texts';
 
 interface AvatarFieldProps {
   name: string;

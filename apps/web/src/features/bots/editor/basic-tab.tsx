@@ -9,6 +9,7 @@ import { CategoryOptions } from '../components/category-options';
 import { AvatarField } from './avatar-field';
 import { Counter, Field } from './field';
 import type { Editor } from './use-editor';
+import './texts';
 
 interface BasicTabProps {
   editor: Editor;

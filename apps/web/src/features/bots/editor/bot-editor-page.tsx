@@ -16,6 +16,7 @@ import { useBot } from '../api';
 import { BotEditor } from './bot-editor';
 import { draftFromBot, emptyDraft, useDraftStore } from './draft-store';
 import { TemplatePicker } from './template-picker';
+import './texts';
 
 /**
  * /bots/create?draft=, /create, /create/bot, /bots/edit/{id}?draft= and /my-bots/{id}/edit (§2, §4

@@ -25,6 +25,7 @@ import { EDITOR_TABS, useEditor, type EditorTab } from './use-editor';
 import { VersionHistoryPanel } from './version-history-panel';
 import { BotLorebookPanel } from '@/features/lorebooks/bot-lorebook-panel';
 import { VisibilityTab } from './visibility-tab';
+import './texts';
 
 // The server names bot fields; the draft calls the avatar imageUrl.
 const draftFieldOf = (field: string | undefined) => (field === 'avatarUrl' || field === 'avatar' ? 'imageUrl' : field?.split('.')[0]);

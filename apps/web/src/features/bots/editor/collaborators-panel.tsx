@@ -16,6 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { useCollaborators, useInviteCollaborator, useRemoveCollaborator, useUpdateCollaborator } from '../api';
+import './texts';
 
 type InviteRole = (typeof INVITE_ROLES)[number];
 

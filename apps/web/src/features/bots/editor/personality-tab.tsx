@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { Field } from './field';
 import type { Editor } from './use-editor';
+import './texts';
 
 /** Personality: what goes into the prompt, the opening message and its alternatives, and notes for people. */
 export function PersonalityTab({ editor }: { editor: Editor }) {

@@ -11,6 +11,7 @@ import { useCategories } from '../api';
 import { CategoryIcon } from '../components/category-icon';
 import { useFillNames } from '../use-fill-names';
 import { plainText } from '../plain-text';
+import './texts';
 
 /** What people will see: the card in Explore and the chat's opening message, updated as the draft changes. */
 export function DraftPreview({ draft, imageUrl }: { draft: BotDraft; imageUrl: string | null }) {

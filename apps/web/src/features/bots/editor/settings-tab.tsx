@@ -8,6 +8,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Slider } from '@/components/ui/slider';
 import { Switch } from '@/components/ui/switch';
 import type { Editor } from './use-editor';
+import './texts';
 
 type NumericSetting = 'temperature' | 'maxTokens' | 'topP' | 'frequencyPenalty' | 'presencePenalty';
 const SLIDERS: { key: NumericSetting; min: number; max: number; step: number }[] = [

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useTemplates } from '../api';
 import { CategoryIcon } from '../components/category-icon';
 import { localizedTemplate } from './localized-template';
+import './texts';
 
 /** 'Start from a template' for a new, untouched draft: each template fills the whole form. */
 export function TemplatePicker({ onPick, onScratch }: { onPick(template: BotTemplate): void; onScratch(): void }) {

@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { translateMessage } from '@/lib/messages';
 import { useCreateVersion, useRestoreVersion, useVersions } from '../api';
 import { timeAgo } from '../time-ago';
+import './texts';
 
 /** The server records a restore with this English changelog; the panel says it in the reader's language. */
 const RESTORED = /^Restored version (\d+)$/;

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
 import { publicBlockers } from './public-blockers';
 import type { Editor } from './use-editor';
+import './texts';
 
 const ICONS = { private: Lock, unlisted: Link2, public: Globe };
 

@@ -1,10 +1,9 @@
-import { PlusCircle, Sparkles, X } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronDown, PlusCircle, Sparkles, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOADING_SKELETON_CARDS, SEARCH_DEBOUNCE_MS } from '@app/shared/app/constants';
 import { ROUTES } from '@app/shared/app/routes';
-import { PUBLIC_BOTS_SORTS } from '@app/shared/bots/constants';
 import { BOT_FAILURES } from '@app/shared/bots/messages';
 import { ErrorCard } from '@/components/error-card';
 import { Pagination } from '@/components/pagination';
@@ -13,10 +12,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { SearchInput } from '@/components/search-input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Switch } from '@/components/ui/switch';
+import { SELECT_TRIGGER_CLASS, SWITCH_ROOT_CLASS, SWITCH_THUMB_CLASS } from '@/components/ui/control-styles';
 import { useCurrentUser } from '@/features/auth/store';
 import { useDebounced } from '@/lib/use-debounced';
+import { useHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/cn';
 import { useCategories, usePublicBots } from '../api';
 import { BotCard, BotCardSkeleton } from '../components/bot-card';
@@ -25,6 +24,45 @@ import { useFavoriteIds } from '../use-favorite-ids';
 import { EXPLORE_PAGE_SIZE, explorePublicQuery } from './first-page';
 import { isFiltered, readExploreQuery, writeExploreQuery, type ExploreQuery } from './explore-query';
 import { useNsfwOptIn } from './use-nsfw-opt-in';
+
+// The sort select and the NSFW switch (Radix) load once the page is live, look-alikes meanwhile:
+// the home page is prerendered and hydrated without them (the web budget, budget.json).
+const SortSelect = lazy(() => import('./explore-controls').then((m) => ({ default: m.SortSelect })));
+const NsfwSwitch = lazy(() => import('./explore-controls').then((m) => ({ default: m.NsfwSwitch })));
+
+/** The sort select's look, until it has loaded: its trigger with the order shown, not yet usable. */
+function SortLookAlike({ value }: { value: ExploreQuery['sortBy'] }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      disabled
+      className={cn(SELECT_TRIGGER_CLASS, 'md:w-auto md:min-w-48 disabled:cursor-default disabled:opacity-100')}
+      aria-label={t('explore.sortLabel')}
+    >
+      <span>{t(`explore.sort.${value}`)}</span>
+      <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+    </button>
+  );
+}
+
+/** The switch's look, until it has loaded. */
+function SwitchLookAlike({ id, checked }: { id: string; checked: boolean }) {
+  const state = checked ? 'checked' : 'unchecked';
+  return (
+    <button
+      type="button"
+      role="switch"
+      id={id}
+      aria-checked={checked}
+      disabled
+      data-state={state}
+      className={cn(SWITCH_ROOT_CLASS, 'disabled:cursor-default disabled:opacity-100')}
+    >
+      <span data-state={state} className={SWITCH_THUMB_CLASS} />
+    </button>
+  );
+}
 
 /** The home page (/ and /explore): public characters to search, filter by category and tags, and sort. */
 export function ExplorePage() {
@@ -49,6 +87,8 @@ export function ExplorePage() {
   }
 
   const [nsfw, setNsfw] = useNsfwOptIn();
+  // The prerendered page is hydrated with the controls' look-alikes (what the build drew).
+  const hydrated = useHydrated();
   const categories = useCategories();
   // Deferred too: the favorites arrive after the cards, and marking them redraws in the background.
   const favorites = useDeferredValue(useFavoriteIds());
@@ -108,28 +148,29 @@ export function ExplorePage() {
             placeholder={t('explore.searchPlaceholder')}
             data-testid="explore-search"
           />
-          <Select value={query.sortBy} onValueChange={(v) => update({ sortBy: v as ExploreQuery['sortBy'] })}>
-            <SelectTrigger className="md:w-auto md:min-w-48" aria-label={t('explore.sortLabel')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PUBLIC_BOTS_SORTS.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {t(`explore.sort.${s}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {hydrated ? (
+            <Suspense fallback={<SortLookAlike value={query.sortBy} />}>
+              <SortSelect value={query.sortBy} onChange={(sortBy) => update({ sortBy })} />
+            </Suspense>
+          ) : (
+            <SortLookAlike value={query.sortBy} />
+          )}
           {user ? (
             <div className="flex items-center gap-2">
-              <Switch
-                id="explore-nsfw"
-                checked={nsfw}
-                onCheckedChange={(on) => {
-                  setNsfw(on);
-                  if (query.page > 1) update({});
-                }}
-              />
+              {hydrated ? (
+                <Suspense fallback={<SwitchLookAlike id="explore-nsfw" checked={nsfw} />}>
+                  <NsfwSwitch
+                    id="explore-nsfw"
+                    checked={nsfw}
+                    onChange={(on) => {
+                      setNsfw(on);
+                      if (query.page > 1) update({});
+                    }}
+                  />
+                </Suspense>
+              ) : (
+                <SwitchLookAlike id="explore-nsfw" checked={nsfw} />
+              )}
               <Label htmlFor="explore-nsfw" className="whitespace-nowrap">
                 {t('explore.showNsfw')}
               </Label>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
 import { useBulkAction } from '../api';
+import './texts';
 
 type BulkAction = 'publish' | 'unpublish' | 'delete';
 const FAILURES: Record<BulkAction, string> = {

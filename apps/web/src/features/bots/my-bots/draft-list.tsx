@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useCurrentUser } from '@/features/auth/store';
 import { useDraftStore, type StoredDraft } from '../editor/draft-store';
 import { timeAgo } from '../time-ago';
+import './texts';
 
 /**
  * The new bots that `userId` began in this browser and has not created yet (drafts live in the

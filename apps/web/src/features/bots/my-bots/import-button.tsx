@@ -8,6 +8,7 @@ import { BOT_FAILURES } from '@app/shared/bots/messages';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
 import { useImportBot } from '../api';
+import './texts';
 
 /** Import a Character Card (PNG, JSON) or a YAML export; the new bot opens when it is in. */
 export function ImportButton() {

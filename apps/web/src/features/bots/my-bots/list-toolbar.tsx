@@ -8,6 +8,7 @@ import { useDebounced } from '@/lib/use-debounced';
 import { useCategories } from '../api';
 import { CategoryOptions } from '../components/category-options';
 import type { MyBotsFilters } from './my-bots-query';
+import './texts';
 
 const ALL = 'all';
 

@@ -27,6 +27,7 @@ import { plainText } from '../plain-text';
 import { getBot, useCloneBot, usePublishBot, useUnpublishBot } from '../api';
 import { exportBot } from '../components/bot-actions';
 import { DeleteBotDialog } from '../components/bot-dialogs';
+import './texts';
 
 /** A bot in My Bots (§2 'Bot card in the list'): badges, the 2-line description, the menu, and View Stats. */
 export function MyBotCard({ bot, selected, onToggle }: { bot: BotSummary; selected: boolean; onToggle(): void }) {

@@ -19,6 +19,7 @@ import { ListToolbar } from './list-toolbar';
 import { MyBotCard } from './my-bot-card';
 import { readMyBotsFilters, writeMyBotsFilters, type MyBotsFilters } from './my-bots-query';
 import { selectAllState, useSelection } from './selection';
+import './texts';
 
 const PAGE_SIZE = 24;
 

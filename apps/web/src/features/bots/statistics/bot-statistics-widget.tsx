@@ -18,6 +18,7 @@ import { cn } from '@/lib/cn';
 import { translateMessage } from '@/lib/messages';
 import { toast } from 'sonner';
 import { chatTrend, hourShade, topEntries } from './trend';
+import './texts';
 
 type Range = (typeof STATISTICS_RANGES)[number];
 const SHADES = ['bg-muted', 'bg-primary/20', 'bg-primary/40', 'bg-primary/70', 'bg-primary'];

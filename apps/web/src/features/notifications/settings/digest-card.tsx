@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { browserTimeZone } from './notifications-api';
 import { SettingSwitch } from '@/components/settings/setting-switch';
+import './texts';
 
 type Digest = NotificationSettings['digest'];
 

@@ -21,6 +21,7 @@ import { DigestCard } from './digest-card';
 import { SettingSwitch } from '@/components/settings/setting-switch';
 import { useNotificationSettings, useResetNotifications, useSaveNotifications, useTestNotification } from './notifications-api';
 import { TestButton } from './test-button';
+import './texts';
 
 type Group = keyof NotificationSettings;
 const TABS = ['channels', 'email', 'push', 'inApp'] as const;

@@ -1,6 +1,7 @@
 import { Loader2, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import './texts';
 
 /** A channel's Test button; its accessible name says which channel. */
 export function TestButton({ channelName, pending, onClick }: { channelName: string; pending: boolean; onClick(): void }) {

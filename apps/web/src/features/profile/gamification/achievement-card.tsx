@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { timeAgo } from '@/features/bots/time-ago';
 import { cn } from '@/lib/cn';
 import type { AchievementEntry } from './achievement-view';
+import './texts';
 
 /** One icon per category: the catalogue's own icon names would pull every lucide icon into the bundle. */
 const CATEGORY_ICONS: Record<AchievementCategory, LucideIcon> = {

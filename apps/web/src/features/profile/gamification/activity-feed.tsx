@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { timeAgo } from '@/features/bots/time-ago';
 import { translateMessage } from '@/lib/messages';
 import { useProfileActivity } from './api';
+import './texts';
 
 const ICONS: Record<ActivityType, LucideIcon> = {
   level_up: Sparkles,

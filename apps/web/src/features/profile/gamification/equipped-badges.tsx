@@ -4,6 +4,7 @@ import { achievementById } from '@app/shared/gamification/profile';
 import { leaderboardBadgeName } from '@app/shared/leaderboards/boards';
 import { Badge } from '@/components/ui/badge';
 import { useProfileAchievements } from './api';
+import './texts';
 
 /** The badges the user wears (up to three), under the profile's header; nothing while loading or when none. */
 export function EquippedBadges({ username }: { username: string }) {

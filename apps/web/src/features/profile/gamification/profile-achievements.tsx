@@ -18,6 +18,7 @@ import {
   type AchievementSort,
 } from './achievement-view';
 import { useProfileAchievements } from './api';
+import './texts';
 
 type Variant = 'full' | 'compact' | 'featured';
 

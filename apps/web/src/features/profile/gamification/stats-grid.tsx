@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { numberFormat } from '@/lib/intl';
 import { translateMessage } from '@/lib/messages';
 import { useProfileStats } from './api';
+import './texts';
 
 interface Stat {
   key: string;
