@@ -21,7 +21,7 @@ function option(name, fallback) {
 const dist = option('--dist', path.resolve(here, '../dist'));
 const budgetFile = option('--budget', path.resolve(here, '../budget.json'));
 
-const { entryGzipKB } = JSON.parse(fs.readFileSync(budgetFile, 'utf8'));
+const { entryGzipKB, goalGzipKB } = JSON.parse(fs.readFileSync(budgetFile, 'utf8'));
 if (typeof entryGzipKB !== 'number') throw new Error(`${budgetFile}: entryGzipKB must be a number`);
 
 /** The scripts index.html loads at once: its module script and its modulepreloads. */
@@ -65,4 +65,8 @@ const over = total > entryGzipKB * 1024;
 console.log(
   `JS of / before it is interactive (${path.basename(page)}, ${files.size} files): ${kb(total)} KB gzip, budget ${entryGzipKB} KB: ${over ? 'OVER BUDGET' : 'ok'}`,
 );
+// The budget is a ratchet at today's figure; the goal (issue 38 §3) is lower until it is reached.
+if (typeof goalGzipKB === 'number' && total > goalGzipKB * 1024) {
+  console.log(`  goal ${goalGzipKB} KB: ${kb(total - goalGzipKB * 1024)} KB still to cut`);
+}
 process.exit(over ? 1 : 0);
