@@ -1,12 +1,8 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One suite for the whole repository (`npm test`): shared rules, the server's API, the web's logic.
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker (cores - 1): files ran one after another. Many of
-    // the server's files wait on child processes, timers and sockets, so one more than the cores.
-    maxWorkers: os.availableParallelism() + 1,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
