@@ -124,7 +124,9 @@ function survivesConnectionLoss(pool: pg.Pool): void {
 }
 
 /** `port`: the port this process will listen on, named to a second start that finds the folder locked. */
-export type DatabaseTarget = { url: string; poolMax?: number } | { pgliteDir: string; port?: number } | { memory: true };
+/** `from`: for an in-memory database, a dump of another (PGlite's `dumpDataDir`) to start from instead of an empty one. */
+export type DatabaseTarget =
+  { url: string; poolMax?: number } | { pgliteDir: string; port?: number } | { memory: true; from?: Blob | File };
 
 /** An embedded database folder that PGlite could not open (damaged files, e.g. after a kill mid-write). */
 export class DataFolderUnreadableError extends Error {
@@ -195,7 +197,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       throw new DataFolderUnreadableError(target.pgliteDir, reason);
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, ...(target.from ? { loadDataDir: target.from } : {}) });
   }
   const db = drizzlePglite(client) as unknown as Database;
   return {
