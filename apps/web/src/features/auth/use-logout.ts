@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,6 +39,10 @@ export function useLogout() {
     // 401 and a refused refresh.
     useAuthStore.getState().setSigningOut(true);
     await readsSettled(queryClient);
+    // A read that starts from here on (a home widget whose chunk arrives during the logout call)
+    // would carry the token the call is ending and meet a 401: queries hold, as they do offline,
+    // until the session is over and the cache cleared. Mutations are not in flight here.
+    onlineManager.setOnline(false);
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -55,6 +59,8 @@ export function useLogout() {
       setTimeout(() => {
         setLoggingOut(false);
         void navigate(to, { replace: true });
+        // After the navigation, so that no held query of the page left behind asks again.
+        onlineManager.setOnline(navigator.onLine);
       }, delay);
     };
     try {
