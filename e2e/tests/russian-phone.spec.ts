@@ -129,6 +129,8 @@ test('every signed-in page fits 375 px in Russian', async ({ page, request }) =>
   await page.goto('/referrals');
   await expect(page.getByTestId('referral-activity')).toContainText('зарегистрировался(-ась) по вашей ссылке');
   await expect(page.getByTestId('referral-activity')).not.toContainText('signed up');
+  // Its percent the Russian way: a decimal comma and a space before the sign.
+  await expect(page.getByTestId('stat-confirmed')).toContainText(/Конверсия \d+,\d\s%/);
 
   // A template fills the form in Russian; a bot without an avatar is told at once why it can't be public.
   await page.goto('/bots/create');

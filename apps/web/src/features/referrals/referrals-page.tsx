@@ -39,6 +39,8 @@ export function ReferralsPage() {
   const generate = useGenerateReferralCode();
   const [copied, setCopied] = useState(false);
   const number = new Intl.NumberFormat(i18n.language);
+  // The language's own percent: "100.0%" in English, "100,0 %" in Russian.
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   const header = <PageHeader icon={Gift} title={t('referrals.title')} subtitle={t('referrals.intro')} />;
@@ -169,7 +171,7 @@ export function ReferralsPage() {
           icon={UserCheck}
           label={t('referrals.confirmed')}
           value={number.format(stats.confirmedReferrals)}
-          hint={t('referrals.conversion', { rate: stats.conversionRate.toFixed(1) })}
+          hint={t('referrals.conversion', { rate: percent.format(stats.conversionRate / 100) })}
           testId="stat-confirmed"
         />
         <StatCard icon={Clock} label={t('referrals.pending')} value={number.format(stats.pendingReferrals)} testId="stat-pending" />
