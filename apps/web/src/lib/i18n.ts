@@ -42,6 +42,12 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/account/transfer/locales/en.json',
     '!../features/account/privacy/locales/en.json',
     '!../features/profile/gamification/locales/en.json',
+    '!../features/auth/locales/en.json',
+    '!../features/account-data/locales/en.json',
+    '!../features/account/profile/locales/en.json',
+    '!../features/profile/locales/en.json',
+    '!../features/settings/locales/en.json',
+    '!../features/account/appearance/locales/en.json',
   ],
   { eager: true },
 );

@@ -30,4 +30,10 @@ export const LAZY_TEXTS = [
   'account/transfer',
   'account/privacy',
   'profile/gamification',
+  'auth',
+  'account-data',
+  'account/profile',
+  'profile',
+  'settings',
+  'account/appearance',
 ] as const;
