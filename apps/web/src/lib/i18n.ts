@@ -48,6 +48,8 @@ const enFeatures = import.meta.glob<{ default: Tree }>(
     '!../features/profile/locales/en.json',
     '!../features/settings/locales/en.json',
     '!../features/account/appearance/locales/en.json',
+    '!../features/misc/locales/en.json',
+    '!../features/dev/locales/en.json',
   ],
   { eager: true },
 );

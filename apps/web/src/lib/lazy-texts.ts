@@ -36,4 +36,6 @@ export const LAZY_TEXTS = [
   'profile',
   'settings',
   'account/appearance',
+  'misc',
+  'dev',
 ] as const;
