@@ -111,7 +111,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   name: 'vendor',
                   // Above the icon groups, which take their modules' dependencies along (React among them).
                   priority: 3,
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|zustand|clsx|class-variance-authority)[\\/]/,
                 },
                 // The icons, in two chunks instead of one per icon: each icon shared by two pages was
                 // a file of its own (80 files of a few hundred bytes), and a page asked for dozens

@@ -13,7 +13,6 @@ import { CATEGORIES_PATH, explorePublicQuery, publicBotsPath } from './features/
 import { readExploreQuery } from './features/bots/explore/explore-query';
 import { readNsfwChoice } from './features/bots/explore/use-nsfw-opt-in';
 import { numberFormat } from './lib/intl';
-import { cn } from './lib/cn';
 import { useThemeStore } from './lib/theme';
 
 // The home page's data needs no session: ask for it now, while the page's own scripts load.
@@ -34,12 +33,10 @@ if (useAuthStore.getState().isAuthenticated && /^\/chats?\/./.test(location.path
   );
 }
 
-// Two costs that the first render would otherwise pay inside its own long task, each taken here in
-// a task of its own while the scripts and data above are on their way: the page's first
-// Intl.NumberFormat loads the locale's number data (the prerendered home page has paid it already),
-// and tailwind-merge builds its class tables on its first call (10-20 ms on a slow phone).
+// A cost that the first render would otherwise pay inside its own long task, taken here in a task
+// of its own while the scripts and data above are on their way: the page's first Intl.NumberFormat
+// loads the locale's number data (the prerendered home page has paid it already).
 setTimeout(() => numberFormat(i18n.language));
-setTimeout(() => cn('p-0', 'p-1'));
 
 // Before the first render, so that guarded pages wait for the session instead of bouncing to /login.
 bootSession();

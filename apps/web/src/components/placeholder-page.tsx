@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import '@/features/misc/texts';
 
 export interface PlaceholderProps {
   icon: LucideIcon;

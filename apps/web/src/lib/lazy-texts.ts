@@ -30,4 +30,12 @@ export const LAZY_TEXTS = [
   'account/transfer',
   'account/privacy',
   'profile/gamification',
+  'auth',
+  'account-data',
+  'account/profile',
+  'profile',
+  'settings',
+  'account/appearance',
+  'misc',
+  'dev',
 ] as const;

@@ -16,6 +16,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useLogout } from '@/features/auth/use-logout';
 import { useTier } from '@/features/subscriptions/use-tier';
+import '@/features/profile/texts';
 
 /** The profile dropdown: My Profile, Subscription, Sign Out, the plan badge and the demo badge. */
 export function ProfileMenu({ user }: { user: SessionUser }) {

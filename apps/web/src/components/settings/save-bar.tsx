@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import '@/features/settings/texts';
 
 interface SaveBarProps {
   /** Shown only when something changed (settings-and-referrals.md §2: Save Changes appears after a change). */

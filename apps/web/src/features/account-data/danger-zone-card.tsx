@@ -12,6 +12,7 @@ import { endSession } from '@/features/auth/session';
 import { translateMessage } from '@/lib/messages';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useCancelDeletion, useDeleteAccount } from './data-api';
+import './texts';
 
 type Pending = 'now' | 'schedule' | null;
 

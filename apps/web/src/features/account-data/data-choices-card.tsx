@@ -10,6 +10,7 @@ import { SaveBar } from '@/components/settings/save-bar';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useSaveDataSettings } from './data-api';
 import { changedChoices } from './data-form';
+import './texts';
 
 const SWITCHES = ['autoDeleteMessages', 'allowDataCollection', 'allowAnalytics'] as const;
 type SwitchKey = (typeof SWITCHES)[number];

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SettingsError } from '@/components/settings/settings-error';
 import { useExportData } from './data-api';
+import './texts';
 
 /** Export: the archive of everything the user owns, as one JSON file or a zip of parts, downloaded at once. */
 export function ExportCard({ requestedBefore }: { requestedBefore: boolean }) {

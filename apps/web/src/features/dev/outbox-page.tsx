@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api, ApiRequestError } from '@/lib/api-client';
+import './texts';
 
 /** Shows a mail's text with its links clickable (the verification link above all). */
 function Linkified({ text }: { text: string }) {

@@ -21,6 +21,7 @@ import { SettingsError } from '@/components/settings/settings-error';
 import { useCreateWebhook, useUpdateWebhook } from './api';
 import { SecretReveal } from './secret-reveal';
 import './texts';
+import '@/features/settings/texts';
 
 const eventKey = (e: WebhookEvent) => e.replace('.', '_');
 

@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '@/components/placeholder-page';
 import type { PlaceholderRoute } from './placeholder-routes';
+import './texts';
 
 const ICONS: Record<string, LucideIcon> = {
   trending: Flame,

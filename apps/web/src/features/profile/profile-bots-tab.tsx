@@ -17,6 +17,7 @@ import { useMyBots, usePublicBots } from '@/features/bots/api';
 import { BotCard, BotCardSkeleton } from '@/features/bots/components/bot-card';
 import { useFavoriteIds } from '@/features/bots/use-favorite-ids';
 import { useDebounced } from '@/lib/use-debounced';
+import './texts';
 
 type Filter = 'all' | 'published' | 'draft';
 type Sort = 'recent' | 'rating';

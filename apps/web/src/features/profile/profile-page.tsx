@@ -23,6 +23,7 @@ import { StatsGrid } from './gamification/stats-grid';
 import { ProfileBotsTab } from './profile-bots-tab';
 import { ProfileWidget } from './profile-widget';
 import '@/features/profile/gamification/texts';
+import './texts';
 
 /** The profile's overview shows the latest 5 activities (§2.11); the Activity tab pages by 20. */
 const PROFILE_ACTIVITY_LIMIT = 5;

@@ -13,6 +13,7 @@ import { useAuthModal } from '@/features/auth/auth-modal-store';
 import { useCurrentUser } from '@/features/auth/store';
 import { translateMessage } from '@/lib/messages';
 import { useFollow } from './api';
+import './texts';
 
 /** The profile widget of §2: minimal (a line with the avatar) or full (header, counts, actions). */
 export function ProfileWidget({ profile, variant = 'full' }: { profile: PublicProfile; variant?: 'minimal' | 'full' }) {

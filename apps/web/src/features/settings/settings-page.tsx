@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useParams } from 'react-router';
 import { cn } from '@/lib/cn';
 import { SETTINGS_ALIASES, SETTINGS_NAV } from './sections';
+import './texts';
 
 /** /settings and /settings/{section}: the settings area, one component per section (settings-and-referrals.md §2). */
 export function SettingsPage() {

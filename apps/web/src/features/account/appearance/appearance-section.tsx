@@ -15,6 +15,7 @@ import { SettingsError } from '@/components/settings/settings-error';
 import { SettingSwitch } from '@/components/settings/setting-switch';
 import { SectionResetButton } from '../transfer/section-reset-button';
 import { useAppearance, useResetAppearance, useSaveAppearance } from './appearance-api';
+import './texts';
 
 /** /settings/appearance (settings-and-referrals.md §2–§4): theme, language, font size, compact mode, animations. */
 export function AppearanceSection() {

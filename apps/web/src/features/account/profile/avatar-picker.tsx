@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { translateMessage } from '@/lib/messages';
+import './texts';
 
 /** A picked file with its local preview (an object URL), the removal of the saved avatar, or nothing. */
 export type AvatarChange = { file: File; previewUrl: string } | 'remove' | null;

@@ -21,6 +21,7 @@ import { useProfile, useSaveProfile } from './profile-api';
 import { changesOf, draftOf, fieldErrorsOf, type ProfileDraft } from './profile-form';
 import { useUsernameAvailability } from './username-availability';
 import { UsernameIndicator } from './username-indicator';
+import './texts';
 
 /** /settings/profile (settings-and-referrals.md §2, §4, §5). */
 export function ProfileSection() {

@@ -1,6 +1,7 @@
 import { Check, Loader2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Availability } from './username-availability';
+import './texts';
 
 /** The live availability next to the username field; nothing while unknown. */
 export function UsernameIndicator({ availability }: { availability: Availability }) {

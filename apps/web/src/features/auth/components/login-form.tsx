@@ -16,6 +16,7 @@ import { tooManyAttemptsText } from '../too-many-attempts';
 import { OidcSignIn } from './oidc-sign-in';
 import { TwoFactorStep } from './two-factor-step';
 import { EmailField, SubmitButton } from './auth-fields';
+import '../texts';
 
 /**
  * Email and password sign-in, then the second step when the account has two-factor on;

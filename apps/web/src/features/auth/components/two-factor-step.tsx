@@ -12,6 +12,7 @@ import { translateMessage } from '@/lib/messages';
 import { loginTwoFactor } from '../api';
 import { startSession } from '../session';
 import { tooManyAttemptsText } from '../too-many-attempts';
+import '../texts';
 
 /**
  * The sign-in's second step (login page, Sign In modal, OIDC callback): the 6-digit code of the

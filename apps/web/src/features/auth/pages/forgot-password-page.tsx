@@ -14,6 +14,7 @@ import { forgotPassword } from '../api';
 import { AuthPageShell } from './auth-page-shell';
 import { tooManyAttemptsText } from '../too-many-attempts';
 import { EmailField, SubmitButton } from '../components/auth-fields';
+import '../texts';
 
 /**
  * /forgot-password: an address, then "if an account exists, we sent a link" (the server answers

@@ -19,6 +19,7 @@ import { endSession } from '../session';
 import { useAuthStore } from '../store';
 import { AuthPageShell } from './auth-page-shell';
 import { NewPasswordField, SubmitButton } from '../components/auth-fields';
+import '../texts';
 
 const ZNewPasswordForm = z
   .object({ password: ZNewPassword, confirm: z.string() })

@@ -13,6 +13,7 @@ import { resendVerification, verifyEmail } from '../api';
 import { refreshSession } from '../session';
 import { useAuthStore, useCurrentUser } from '../store';
 import { AuthPageShell } from './auth-page-shell';
+import '../texts';
 
 /**
  * /verify-email: with ?token= it confirms the address (the link from the email); without, it
