@@ -111,8 +111,8 @@ const PAGE_CALLS: Record<Phase, Record<PageName, (w: Walker) => Call[]>> = {
       ['GET', '/api/bots/my?sortBy=newest&page=1&limit=24'],
     ],
     game: () => [['GET', '/api/gamification/achievements']],
+    // The gem panel's balance comes with the shell (decision 043).
     tokens: () => [
-      ['GET', '/api/gems'],
       ['GET', '/api/tokens/packs'],
       ['GET', '/api/tokens/transactions?limit=25'],
     ],

@@ -37,27 +37,43 @@ describe('the app shell in one call', () => {
     await call(t, s, 'POST', '/api/user/notifications/test', { type: 'inApp' });
     const { shell } = await shellOf(s);
     const me = s.user.id;
-    const [session, balance, subscription, bell, appearance, notifications, data, level, missions, rewards, achievements, info, config] =
-      await Promise.all(
-        [
-          '/api/auth/session',
-          '/api/tokens/balance',
-          '/api/subscription',
-          '/api/user/notifications?page=1&limit=10&unreadOnly=false',
-          '/api/user/settings/appearance',
-          '/api/user/settings/notifications',
-          '/api/user/settings/data',
-          `/api/gamification/user/${me}`,
-          '/api/gamification/missions',
-          '/api/gamification/rewards',
-          '/api/gamification/user/achievements',
-          '/api/app/info',
-          '/api/gamification/config',
-        ].map((url) => read(s, url)),
-      );
+    const [
+      session,
+      balance,
+      gems,
+      subscription,
+      bell,
+      appearance,
+      notifications,
+      data,
+      level,
+      missions,
+      rewards,
+      achievements,
+      info,
+      config,
+    ] = await Promise.all(
+      [
+        '/api/auth/session',
+        '/api/tokens/balance',
+        '/api/gems',
+        '/api/subscription',
+        '/api/user/notifications?page=1&limit=10&unreadOnly=false',
+        '/api/user/settings/appearance',
+        '/api/user/settings/notifications',
+        '/api/user/settings/data',
+        `/api/gamification/user/${me}`,
+        '/api/gamification/missions',
+        '/api/gamification/rewards',
+        '/api/gamification/user/achievements',
+        '/api/app/info',
+        '/api/gamification/config',
+      ].map((url) => read(s, url)),
+    );
     expect(shell).toEqual({
       session,
       balance,
+      gems,
       subscription,
       notifications: bell,
       settings: { appearance, notifications, data },
@@ -96,6 +112,7 @@ describe('the app shell in one call', () => {
 
     const after = (await shellOf(s)).shell;
     expect(after.balance.balance).toBe(before.balance.balance + (bought.json() as Purchase).credits);
+    expect(after.gems).toEqual(await read(s, '/api/gems'));
     const noticed = before.notifications.items[0]!.id;
     expect(after.notifications.items.find((n) => n.id === noticed)).toMatchObject({ read: true });
     // The purchase may have told of itself in the bell: the count is the bell's own.

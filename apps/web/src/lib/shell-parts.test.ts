@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const answer = {
   session: { user: { id: 'u1' } },
   balance: { balance: 42 },
+  gems: { totalGems: 7, spentGems: 0, earnedGems: 7, transactions: [] },
   subscription: { tier: 'free' },
   notifications: { items: [], unreadCount: 3 },
   settings: { appearance: { theme: 'dark' }, notifications: { inApp: {} }, data: { scheduledDeletion: null } },
@@ -26,6 +27,7 @@ describe("the shell's parts (decision 043)", () => {
     adoptShell(ok());
     expect(await fromShell('/api/tokens/balance')).toEqual({ balance: 42 });
     expect(await fromShell('/api/tokens/balance')).toBeUndefined();
+    expect(await fromShell('/api/gems')).toEqual(answer.gems);
     expect(await fromShell('/api/gamification/user/u1')).toEqual(answer.gamification.user);
     expect(await fromShell('/api/gamification/user/someone-else')).toBeUndefined();
     expect(await fromShell('/api/user/notifications?page=1&limit=10&unreadOnly=false')).toEqual(answer.notifications);

@@ -15,6 +15,7 @@ const SHELL_FRESH_MS = 30_000;
 interface ShellAnswer {
   session: { user: { id: string } };
   balance: unknown;
+  gems: unknown;
   subscription: unknown;
   notifications: unknown;
   settings: { appearance: unknown; notifications: unknown; data: unknown };
@@ -27,6 +28,8 @@ interface ShellAnswer {
 const PARTS: [string, (s: ShellAnswer) => unknown][] = [
   ['/api/auth/session', (s) => s.session],
   ['/api/tokens/balance', (s) => s.balance],
+  // The gem panel's (the tokens page, the season pass): one of the tokens page's own calls fewer.
+  ['/api/gems', (s) => s.gems],
   ['/api/subscription', (s) => s.subscription],
   ['/api/user/notifications?page=1&limit=10&unreadOnly=false', (s) => s.notifications],
   ['/api/user/settings/appearance', (s) => s.settings.appearance],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAppearanceSettings } from '../account/sections';
 import { ZDataSettingsAnswer } from '../account-data/settings';
 import { ZAppInfo } from '../app/schemas';
+import { ZGemBalance } from '../gems/schemas';
 import { ZCurrentSession } from '../auth/schemas';
 import { ZGamificationConfig, ZGamificationUser, ZMissionList, ZRewardList, ZUserAchievementList } from '../gamification/schemas';
 import { ZLiveCookieAnswer } from '../live/schemas';
@@ -28,6 +29,8 @@ export const ZShell = z.object({
   session: ZCurrentSession,
   /** GET /api/tokens/balance */
   balance: ZTokenBalance,
+  /** GET /api/gems: the gem panel's (the tokens page, the season pass), a call fewer on those pages */
+  gems: ZGemBalance,
   /** GET /api/subscription (the tier) */
   subscription: ZSubscription,
   /** The bell's first page with the unread count (SHELL_BELL_PAGE) */

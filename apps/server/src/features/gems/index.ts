@@ -3,5 +3,5 @@
  * balance and its history, the packages on sale, quotes, and the spending that features which
  * sell something use. Other areas import only what this file exports.
  */
-export { gemRoutes } from './routes';
+export { gemBalanceOf, gemRoutes } from './routes';
 export { insufficientGems, spendGems, welcomeGemsPosting, type GemSpend } from './spend';

@@ -1,11 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GEM_CONFIG, GEM_PACKAGES, GEM_RECENT_TRANSACTIONS, gemsForCost, recommendPackage } from '@app/shared/gems/rules';
-import { ZGemBalance, ZGemConfig, ZGemPackages, ZGemQuote, ZGemQuoteQuery } from '@app/shared/gems/schemas';
+import { ZGemBalance, ZGemConfig, type GemBalance, ZGemPackages, ZGemQuote, ZGemQuoteQuery } from '@app/shared/gems/schemas';
 import { ZLedgerPage, ZLedgerPageQuery } from '@app/shared/tokens/schemas';
+import type { Executor } from '../../db/client';
 import { requireAuth } from '../../plugins/auth';
 import { getBalance, ledgerTotals, listTransactions } from '../tokens';
 
 const tags = ['gems'];
+
+/** GET /api/gems's answer: the balance, the sums spent and earned, the latest movements (the app shell carries it too, decision 043). */
+export async function gemBalanceOf(db: Executor, userId: string): Promise<GemBalance> {
+  const [totalGems, totals, recent] = await Promise.all([
+    getBalance(db, userId, 'gems'),
+    ledgerTotals(db, userId, 'gems'),
+    listTransactions(db, userId, 'gems', { limit: GEM_RECENT_TRANSACTIONS }),
+  ]);
+  return { totalGems, spentGems: totals.spent, earnedGems: totals.earned, transactions: recent.items };
+}
 
 export const gemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -20,15 +31,7 @@ export const gemRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGemBalance },
       },
     },
-    async (request) => {
-      const userId = requireAuth(request).user.id;
-      const [totalGems, totals, recent] = await Promise.all([
-        getBalance(db, userId, 'gems'),
-        ledgerTotals(db, userId, 'gems'),
-        listTransactions(db, userId, 'gems', { limit: GEM_RECENT_TRANSACTIONS }),
-      ]);
-      return { totalGems, spentGems: totals.spent, earnedGems: totals.earned, transactions: recent.items };
-    },
+    async (request) => gemBalanceOf(db, requireAuth(request).user.id),
   );
 
   app.get(

@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useAuthStore, useCurrentUser } from '@/features/auth/store';
-import { startLiveClient } from './live-client';
+import { startLiveClient, type LiveClient } from './live-client';
+import { liveKeeper } from './live-keeper';
+
+// The tab's one stream (live-keeper.ts): an effect run again, or the layout mounted again, keeps it.
+const keeper = liveKeeper<LiveClient>();
 
 /**
  * Keeps the signed-in user's live stream open while they are signed in (one per tab): the bell,
@@ -14,8 +18,7 @@ export function LiveUpdates() {
   const signingOut = useAuthStore((s) => s.signingOut);
   useEffect(() => {
     if (!userId || signingOut || typeof EventSource === 'undefined') return;
-    const client = startLiveClient(queryClient);
-    return () => client.stop();
+    return keeper.hold(userId, () => startLiveClient(queryClient));
   }, [queryClient, userId, signingOut]);
   return null;
 }
